@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { eventsPlugin } from './analytics/events-plugin.ts';
+import { registerMeRoutes } from './auth/me-routes.ts';
+import { registerAuth } from './auth/register-auth.ts';
+import { SessionStore } from './auth/sessions.ts';
+import type { Config } from './config/config.ts';
+import { type Db, openDatabase } from './db/database.ts';
+import { sendError } from './http/errors.ts';
+import { registerHealthRoutes } from './http/health.ts';
+import { registerSpa } from './http/spa.ts';
+import { attachRealtime } from './realtime/socket-server.ts';
+import { RoomRepository } from './rooms/room-repository.ts';
+import { registerRoomRoutes } from './rooms/room-routes.ts';
+import { RoomStore } from './rooms/room-store.ts';
+import { searchPlugin } from './search/search-plugin.ts';
+
+export interface App {
+  http: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Stops accepting work, lets in-flight requests finish, closes sockets and the database. */
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  /** PostgreSQL schema for test isolation. */
+  pgSchema?: string;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
+  });
+  const http = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
+    // Router-level failures (a malformed %-escape in the path) answer in our error shape too.
+    frameworkErrors: (error, _request, reply) => sendError(reply, 400, 'bad_url', error.message),
+  });
+  const secureCookies = config.publicUrl.startsWith('https://');
+  const sessions = new SessionStore(db);
+  const rooms = new RoomRepository(db);
+
+  http.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await http.register(fastifyCookie);
+  await http.register(fastifyFormbody);
+  http.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'unhandled error');
+    const code = status === 500 ? 'internal' : (error.code ?? 'bad_request').toLowerCase();
+    return sendError(reply, status, code, status === 500 ? 'Internal error' : error.message);
+  });
+
+  registerHealthRoutes(http, db);
+  registerMeRoutes(http, { sessions, secureCookies });
+  await registerAuth(http, { db, config, sessions, secureCookies });
+  registerRoomRoutes(http, { sessions, rooms });
+  await http.register(searchPlugin, { youtube: config.youtube });
+  await http.register(eventsPlugin, { db, sessions, posthog: config.posthog });
+  await registerSpa(http, config.webDistDir);
+  const realtime = attachRealtime(http, {
+    publicUrl: config.publicUrl,
+    sessions,
+    repository: rooms,
+    store: new RoomStore(db),
+  });
+
+  return {
+    http,
+    db,
+    config,
+    async close() {
+      await realtime.close();
+      await http.close();
+      await db.destroy();
+    },
+  };
+}

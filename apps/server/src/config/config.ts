@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Env, parseEnv } from './env.ts';
+
+/** The resolved configuration the rest of the server receives; nothing else reads process.env. */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  sessionSecret: string;
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string;
+  /** Read the client address from X-Forwarded-For (only behind a reverse proxy that overwrites it). */
+  trustProxy: boolean;
+  /** Search and link lookups (search/); search answers {status: 403} without an apiKey. */
+  youtube: { apiKey: string | undefined; apiBaseUrl: string; oembedUrl: string; timeoutMs: number };
+  /** Forwarding of analytics events; off without a key. */
+  posthog: { key: string; host: string } | undefined;
+  sentryDsn: string | undefined;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/** Reads DATA_DIR/session-secret, creating it (mode 600) on first boot so sessions survive restarts. */
+function persistedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return readFileSync(file, 'utf8').trim();
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const env = parseEnv(source);
+  const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
+        : undefined,
+    sessionSecret: env.SESSION_SECRET ?? persistedSessionSecret(dataDir),
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
+    trustProxy: env.TRUST_PROXY === 'true',
+    youtube: {
+      apiKey: env.YOUTUBE_API_KEY,
+      apiBaseUrl: env.YOUTUBE_API_BASE_URL.replace(/\/+$/, ''),
+      oembedUrl: env.YOUTUBE_OEMBED_URL,
+      timeoutMs: env.YOUTUBE_TIMEOUT_MS,
+    },
+    posthog: env.POSTHOG_KEY ? { key: env.POSTHOG_KEY, host: env.POSTHOG_HOST.replace(/\/+$/, '') } : undefined,
+    sentryDsn: env.SENTRY_DSN,
+  };
+}

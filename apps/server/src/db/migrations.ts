@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+
+/**
+ * The one set of migrations for SQLite and PostgreSQL. Types are chosen to mean the same on both:
+ * bigint for epoch milliseconds, integer 0/1 for flags, double precision for seconds.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_foundation': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('uid', 'text', (c) => c.primaryKey())
+        .addColumn('issuer', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('display_name', 'text', (c) => c.notNull())
+        .addColumn('photo_url', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('users_issuer_subject', ['issuer', 'subject'])
+        .execute();
+      await db.schema
+        .createTable('local_accounts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('display_name', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_uid', 'text', (c) => c.notNull().references('users.uid').onDelete('cascade'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('oidc_payloads')
+        .addColumn('model', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('grant_id', 'text')
+        .addColumn('user_code', 'text')
+        .addColumn('uid', 'text')
+        .addColumn('expires_at', 'bigint')
+        .addPrimaryKeyConstraint('oidc_payloads_pk', ['model', 'id'])
+        .execute();
+      await db.schema.createIndex('oidc_payloads_grant').on('oidc_payloads').column('grant_id').execute();
+      await db.schema.createIndex('oidc_payloads_uid').on('oidc_payloads').column('uid').execute();
+      await db.schema
+        .createTable('rooms')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('host_uid', 'text', (c) => c.notNull().references('users.uid'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('current_id', 'text', (c) => c.notNull())
+        .addColumn('current_index', 'integer', (c) => c.notNull())
+        .addColumn('playing', 'integer', (c) => c.notNull())
+        .addColumn('current_time', 'double precision', (c) => c.notNull())
+        .addColumn('playback_rate', 'double precision', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('rooms_host').on('rooms').columns(['host_uid', 'created_at']).execute();
+      await db.schema
+        .createTable('playlist_items')
+        .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+        .addColumn('video_id', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('thumbnail', 'text', (c) => c.notNull())
+        .addColumn('visited', 'integer', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('media_url', 'text')
+        .addPrimaryKeyConstraint('playlist_items_pk', ['room_id', 'video_id'])
+        .execute();
+      await db.schema
+        .createTable('events')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('properties', 'text', (c) => c.notNull())
+        .addColumn('user_uid', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

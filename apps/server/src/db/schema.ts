@@ -1,0 +1,90 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/** Booleans are stored as 0/1 integers so one set of queries works on SQLite and PostgreSQL alike. */
+export type Flag = 0 | 1;
+
+export interface UsersTable {
+  uid: string;
+  issuer: string;
+  subject: string;
+  email: string;
+  display_name: string;
+  photo_url: string | null;
+  created_at: number;
+}
+
+/** Accounts of the embedded identity provider (only used when no OIDC_ISSUER is configured). */
+export interface LocalAccountsTable {
+  id: string;
+  email: string;
+  display_name: string;
+  password_hash: string;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token, so a leaked table does not leak sessions. */
+  id_hash: string;
+  user_uid: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** oidc-provider's storage (interactions, codes, grants, sessions of the embedded IdP). */
+export interface OidcPayloadsTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: number | null;
+}
+
+export interface RoomsTable {
+  id: string;
+  host_uid: string;
+  name: string;
+  current_id: string;
+  current_index: number;
+  playing: Flag;
+  current_time: number;
+  playback_rate: number;
+  updated_at: number;
+  version: number;
+  created_at: number;
+}
+
+export interface PlaylistItemsTable {
+  room_id: string;
+  video_id: string;
+  position: number;
+  title: string;
+  thumbnail: string;
+  visited: Flag;
+  source: string;
+  media_url: string | null;
+}
+
+export interface EventsTable {
+  id: string;
+  name: string;
+  properties: string;
+  user_uid: string | null;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  local_accounts: LocalAccountsTable;
+  sessions: SessionsTable;
+  oidc_payloads: OidcPayloadsTable;
+  rooms: RoomsTable;
+  playlist_items: PlaylistItemsTable;
+  events: EventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type RoomRow = Selectable<RoomsTable>;
+export type PlaylistItemRow = Selectable<PlaylistItemsTable>;
+export type NewRoomRow = Insertable<RoomsTable>;

@@ -1,0 +1,64 @@
+import { handshakeAuthSchema, PROTOCOL_VERSION, type ProtocolError } from '@xemchung/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ExtendedError, Socket } from 'socket.io';
+import { SESSION_COOKIE, type SessionStore, type SessionUser } from '../auth/sessions.ts';
+
+/** What the server keeps on each socket. */
+export interface SocketData {
+  /** From the session cookie at the handshake; null for a guest. */
+  user: SessionUser | null;
+  /** The room this socket joined, if any. */
+  roomId: string | null;
+}
+
+/** A refused connection; socket.io-client sees `err.message` and `err.data` ({code, message}) in connect_error. */
+export class ConnectError extends Error implements ExtendedError {
+  readonly data: ProtocolError;
+
+  constructor(error: ProtocolError) {
+    super(error.message);
+    this.data = error;
+  }
+}
+
+export interface HandshakeDeps {
+  /** The origin of PUBLIC_URL: the only page allowed to open a socket with the user's cookie. */
+  publicOrigin: string;
+  sessions: SessionStore;
+  parseCookie: (header: string) => Record<string, string | undefined>;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Socket.IO middleware for every connection (docs/room-rules.md R1, R24): the Origin must be ours, so another
+ * site cannot ride the user's cookie (cross-site WebSocket hijacking); the client must speak our protocol
+ * version; the identity comes from the session cookie and from nothing the client says later.
+ */
+export function handshakeGuard(deps: HandshakeDeps) {
+  /** Refusals are bad input from a client (or a misconfigured PUBLIC_URL): logged once, at warn. */
+  const refuse = (next: (error?: ExtendedError) => void, error: ProtocolError, details: object) => {
+    deps.log.warn({ ...details, error }, 'socket refused');
+    next(new ConnectError(error));
+  };
+  return async (socket: Socket, next: (error?: ExtendedError) => void) => {
+    const origin = socket.handshake.headers.origin;
+    if (origin !== deps.publicOrigin) {
+      return refuse(next, { code: 'forbidden', message: 'Origin not allowed' }, { origin: origin?.slice(0, 200) });
+    }
+    const auth = handshakeAuthSchema.safeParse(socket.handshake.auth);
+    if (!auth.success || auth.data.protocol !== PROTOCOL_VERSION) {
+      const error: ProtocolError = { code: 'protocol_mismatch', message: `Server speaks protocol ${PROTOCOL_VERSION}` };
+      return refuse(next, error, { protocol: auth.success ? auth.data.protocol : null });
+    }
+    try {
+      const header = socket.handshake.headers.cookie;
+      const token = header ? deps.parseCookie(header)[SESSION_COOKIE] : undefined;
+      const data: SocketData = { user: await deps.sessions.resolve(token), roomId: null };
+      socket.data = data;
+      return next();
+    } catch (error) {
+      deps.log.error({ err: error }, 'handshake failed');
+      return next(new ConnectError({ code: 'unavailable', message: 'Try again shortly' }));
+    }
+  };
+}

@@ -1,0 +1,128 @@
+import type { ServerToClientEvents } from '@xemchung/protocol';
+import type { FastifyInstance } from 'fastify';
+import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
+import type { SessionStore } from '../auth/sessions.ts';
+import { KeyedQueue } from '../rooms/keyed-queue.ts';
+import type { RoomConnection } from '../rooms/room-handlers.ts';
+import { createRoomHandlers } from '../rooms/room-handlers.ts';
+import type { RoomRepository } from '../rooms/room-repository.ts';
+import type { RoomStore } from '../rooms/room-store.ts';
+import { createDispatcher, type DispatchContext } from './command-dispatch.ts';
+import { handshakeGuard, type SocketData } from './handshake.ts';
+import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
+
+/** Largest message a client may send; a bigger one closes its connection (docs/room-rules.md R23). */
+export const MAX_MESSAGE_BYTES = 64 * 1024;
+
+/**
+ * Per-socket command rate (R22): a burst of 40, then 20 a second. A host seeking, a clock sync and a playlist
+ * paste fit easily; a script flooding the room does not.
+ */
+export const COMMAND_RATE: Omit<TokenBucketOptions, 'now'> = { capacity: 40, refillPerSecond: 20 };
+
+type IoServer = Server<DefaultEventsMap, ServerToClientEvents, DefaultEventsMap, SocketData>;
+type IoSocket = Socket<DefaultEventsMap, ServerToClientEvents, DefaultEventsMap, SocketData>;
+
+export interface RealtimeDeps {
+  publicUrl: string;
+  sessions: SessionStore;
+  repository: RoomRepository;
+  store: RoomStore;
+  now?: () => number;
+}
+
+export interface Realtime {
+  io: IoServer;
+  /** Disconnects every socket, stops accepting new ones and waits for commands in flight to finish. */
+  close(): Promise<void>;
+}
+
+function connectionOf(socket: IoSocket): RoomConnection {
+  return {
+    get user() {
+      return socket.data.user;
+    },
+    get roomId() {
+      // The room may have been left for us (room deleted); socket.rooms is the truth.
+      const roomId = socket.data.roomId;
+      return roomId !== null && socket.rooms.has(roomId) ? roomId : null;
+    },
+    enter(roomId) {
+      void socket.join(roomId);
+      socket.data.roomId = roomId;
+    },
+    exit() {
+      if (socket.data.roomId !== null) void socket.leave(socket.data.roomId);
+      socket.data.roomId = null;
+    },
+    send(event, payload) {
+      (socket.emit as (event: string, payload: unknown) => boolean)(event, payload);
+    },
+  };
+}
+
+/**
+ * Socket.IO on Fastify's HTTP server at /socket.io, WebSocket transport only (no sticky sessions needed behind
+ * a load balancer). Each socket gets a connection, a rate bucket and the dispatcher; rooms are Socket.IO rooms
+ * named by room id.
+ */
+export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realtime {
+  const log = http.log.child({ module: 'realtime' });
+  const now = deps.now ?? Date.now;
+  let closing = false;
+  const io: IoServer = new Server(http.server, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    serveClient: false,
+    maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    // Refused at the HTTP upgrade while shutting down, so no connection outlives close().
+    allowRequest: (_request, callback) => callback(null, !closing),
+  });
+  const handlers = createRoomHandlers({
+    repository: deps.repository,
+    store: deps.store,
+    queue: new KeyedQueue(),
+    now,
+    broadcast: {
+      state: (room) => io.to(room.id).emit('room:state', room),
+      deleted: (roomId) => {
+        io.to(roomId).emit('room:deleted', { roomId });
+        io.in(roomId).socketsLeave(roomId);
+      },
+    },
+  });
+  const dispatch = createDispatcher(handlers);
+  const inflight = new Set<Promise<void>>();
+
+  io.use(
+    handshakeGuard({
+      publicOrigin: new URL(deps.publicUrl).origin,
+      sessions: deps.sessions,
+      parseCookie: (header) => http.parseCookie(header),
+      log,
+    }),
+  );
+  io.on('connection', (socket) => {
+    const context: DispatchContext = {
+      connection: connectionOf(socket),
+      bucket: new TokenBucket({ ...COMMAND_RATE, now }),
+      log: log.child({ socket: socket.id, uid: socket.data.user?.uid ?? null }),
+      throttled: false,
+    };
+    socket.onAny((event: unknown, ...args: unknown[]) => {
+      const task = dispatch(context, event, args);
+      inflight.add(task);
+      void task.finally(() => inflight.delete(task));
+    });
+  });
+
+  return {
+    io,
+    async close() {
+      // Not io.close(): that closes the HTTP server too, which is Fastify's to close after this.
+      closing = true;
+      io.engine.close();
+      await Promise.allSettled([...inflight]);
+    },
+  };
+}

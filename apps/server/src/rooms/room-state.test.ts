@@ -1,0 +1,233 @@
+import {
+  type AddVideoInput,
+  DEFAULT_CURRENT_VIDEO,
+  DUPLICATE_VIDEO_MESSAGE,
+  PLAYLIST_MAX,
+  type RoomCommand,
+} from '@xemchung/protocol';
+import { describe, expect, it } from 'vitest';
+import { COMMAND_PERMISSIONS } from './permissions.ts';
+import { type Actor, applyRoomCommand, type RoomState, type Transition } from './room-state.ts';
+
+const HOST: Actor = { uid: 'host-uid' };
+const MEMBER: Actor = { uid: 'member-uid' };
+const GUEST: Actor = { uid: null };
+const NOW = 1_700_000_000_000;
+
+/** An 11-character YouTube-like id from a short name. */
+const vid = (name: string) => name.padEnd(11, '_');
+const input = (name: string): AddVideoInput => ({
+  id: vid(name),
+  title: `Video ${name}`,
+  thumbnail: '',
+  source: 'youtube',
+  mediaUrl: null,
+});
+
+const emptyRoom: RoomState = {
+  id: 'room1234room1234',
+  host: HOST.uid as string,
+  name: 'Phòng',
+  playlist: [],
+  current_video: { ...DEFAULT_CURRENT_VIDEO },
+};
+
+function ok(result: Transition): RoomState {
+  if ('error' in result) throw new Error(`expected a state, got ${result.error.code}`);
+  return result.state;
+}
+
+function run(state: RoomState, commands: RoomCommand[], actor: Actor = HOST, now = NOW): RoomState {
+  return commands.reduce((current, command) => ok(applyRoomCommand(current, command, actor, now)), state);
+}
+
+const add = (name: string): RoomCommand => ({ type: 'playlist:add', video: input(name) });
+const select = (name: string): RoomCommand => ({ type: 'playlist:select', id: vid(name) });
+const remove = (name: string): RoomCommand => ({ type: 'playlist:remove', id: vid(name) });
+const ended = (name: string): RoomCommand => ({ type: 'playback:ended', id: vid(name) });
+const clear: RoomCommand = { type: 'playlist:clearWatched' };
+
+/** a, b, c, d in the playlist; c playing (a and c watched). */
+const busyRoom = run(emptyRoom, [add('a'), add('b'), add('c'), add('d'), select('c')], HOST, NOW - 5000);
+
+describe('permissions (R2)', () => {
+  const hostOnly = (Object.keys(COMMAND_PERMISSIONS) as Array<keyof typeof COMMAND_PERMISSIONS>).filter(
+    (type) => COMMAND_PERMISSIONS[type] === 'host',
+  );
+  const commands: Record<string, RoomCommand> = {
+    'playlist:select': select('a'),
+    'playlist:remove': remove('a'),
+    'playlist:clearWatched': clear,
+    'playback:update': { type: 'playback:update', id: vid('c'), playing: false, position: 12, rate: 1 },
+    'playback:ended': ended('c'),
+  };
+
+  it('makes select, remove, clear watched and playback host-only', () => {
+    expect(hostOnly.sort()).toEqual(Object.keys(commands).sort());
+  });
+
+  it.each(Object.entries(commands))('refuses %s from a member and a guest with forbidden (R2)', (_type, command) => {
+    for (const actor of [MEMBER, GUEST]) {
+      const result = applyRoomCommand(busyRoom, command, actor, NOW);
+      expect(result).toEqual({ error: { code: 'forbidden', message: expect.any(String) } });
+    }
+    expect('state' in applyRoomCommand(busyRoom, command, HOST, NOW)).toBe(true);
+  });
+
+  it('lets members and guests add (R2, R6)', () => {
+    const byMember = run(busyRoom, [add('m')], MEMBER);
+    const byGuest = run(byMember, [add('g')], GUEST);
+    expect(byGuest.playlist.map((video) => video.id).slice(-2)).toEqual([vid('m'), vid('g')]);
+  });
+
+  it('does not treat a guest as host of a room whose host is missing', () => {
+    const hostless = { ...busyRoom, host: '' };
+    expect(applyRoomCommand(hostless, clear, GUEST, NOW)).toMatchObject({ error: { code: 'forbidden' } });
+  });
+});
+
+describe('playlist:add', () => {
+  it('appends an unwatched video and leaves current_video alone (R6)', () => {
+    const next = run(busyRoom, [add('e')]);
+    expect(next.playlist.at(-1)).toEqual({ ...input('e'), visited: false });
+    expect(next.current_video).toEqual(busyRoom.current_video);
+  });
+
+  it('refuses a duplicate with the exact Vietnamese message (R7)', () => {
+    expect(applyRoomCommand(busyRoom, add('b'), MEMBER, NOW)).toEqual({
+      error: { code: 'duplicate_video', message: DUPLICATE_VIDEO_MESSAGE },
+    });
+    expect(DUPLICATE_VIDEO_MESSAGE).toBe('Video đã có trong playlist');
+  });
+
+  it(`refuses the ${PLAYLIST_MAX + 1}th video with playlist_full (R8)`, () => {
+    const playlist = Array.from({ length: PLAYLIST_MAX }, (_, i) => ({ ...input(`v${i}`), visited: false }));
+    const full: RoomState = { ...emptyRoom, playlist };
+    expect(applyRoomCommand(full, add('new'), HOST, NOW)).toMatchObject({ error: { code: 'playlist_full' } });
+    // A duplicate is still reported as such.
+    expect(applyRoomCommand(full, add('v0'), HOST, NOW)).toMatchObject({ error: { code: 'duplicate_video' } });
+  });
+
+  it('resets current_video to the default and marks the first video watched (R9)', () => {
+    const dirty: RoomState = { ...emptyRoom, current_video: { ...DEFAULT_CURRENT_VIDEO, updated_at: 5, rate: 2 } };
+    const next = run(dirty, [add('a')], GUEST);
+    expect(next.current_video).toEqual(DEFAULT_CURRENT_VIDEO);
+    expect(next.playlist).toEqual([{ ...input('a'), visited: true }]);
+    expect(run(next, [add('b')]).playlist[1]?.visited).toBe(false);
+  });
+});
+
+describe('playlist:select (R10)', () => {
+  it('plays the video from 0 at normal speed, stamped with the server time, and marks it watched', () => {
+    const paused = run(busyRoom, [{ type: 'playback:update', id: vid('c'), playing: false, position: 50, rate: 2 }]);
+    const next = run(paused, [select('b')]);
+    expect(next.current_video).toEqual({
+      id: vid('b'),
+      index: 1,
+      playing: true,
+      current_time: 0,
+      updated_at: NOW,
+      rate: 1,
+    });
+    expect(next.playlist[1]?.visited).toBe(true);
+  });
+
+  it('restarts the current video when it is selected again', () => {
+    const next = run(busyRoom, [select('c')], HOST, NOW + 9000);
+    expect(next.current_video).toMatchObject({ id: vid('c'), index: 2, current_time: 0, updated_at: NOW + 9000 });
+  });
+
+  it('refuses a video that is not in the playlist', () => {
+    expect(applyRoomCommand(busyRoom, select('zz'), HOST, NOW)).toMatchObject({ error: { code: 'video_not_found' } });
+  });
+});
+
+describe('playback:ended (R11, R12)', () => {
+  it('selects the next index', () => {
+    const next = run(busyRoom, [ended('c')]);
+    expect(next.current_video).toMatchObject({ id: vid('d'), index: 3, playing: true, current_time: 0 });
+    expect(next.playlist[3]?.visited).toBe(true);
+  });
+
+  it('changes nothing after the last video', () => {
+    const atEnd = run(busyRoom, [select('d')]);
+    const result = applyRoomCommand(atEnd, ended('d'), HOST, NOW);
+    expect('state' in result && result.state).toBe(atEnd);
+  });
+
+  it('refuses a stale ended, so two reports of one end do not skip two videos (R12)', () => {
+    const once = run(busyRoom, [ended('c')]);
+    expect(applyRoomCommand(once, ended('c'), HOST, NOW)).toMatchObject({ error: { code: 'version_conflict' } });
+  });
+
+  it('refuses ended when nothing is playing', () => {
+    const idle = run(emptyRoom, [add('a')]);
+    expect(applyRoomCommand(idle, ended('a'), HOST, NOW)).toMatchObject({ error: { code: 'version_conflict' } });
+  });
+});
+
+describe('playback:update (R13, R28)', () => {
+  it('stores playing, position and rate with the server clock', () => {
+    const next = run(busyRoom, [{ type: 'playback:update', id: vid('c'), playing: false, position: 73.5, rate: 1.5 }]);
+    expect(next.current_video).toEqual({
+      id: vid('c'),
+      index: 2,
+      playing: false,
+      current_time: 73.5,
+      rate: 1.5,
+      updated_at: NOW,
+    });
+    expect(next.playlist).toBe(busyRoom.playlist);
+  });
+
+  it('refuses a report about a video that is no longer current', () => {
+    const update: RoomCommand = { type: 'playback:update', id: vid('a'), playing: true, position: 9, rate: 1 };
+    expect(applyRoomCommand(busyRoom, update, HOST, NOW)).toMatchObject({ error: { code: 'version_conflict' } });
+  });
+});
+
+describe('playlist:remove (R14)', () => {
+  it('keeps the current video and its index right when an earlier item goes', () => {
+    const next = run(busyRoom, [remove('a')]);
+    expect(next.playlist.map((video) => video.id)).toEqual([vid('b'), vid('c'), vid('d')]);
+    expect(next.current_video).toEqual({ ...busyRoom.current_video, index: 1 });
+  });
+
+  it('leaves current_video untouched when a later item goes', () => {
+    expect(run(busyRoom, [remove('d')]).current_video).toBe(busyRoom.current_video);
+  });
+
+  it('resets to the default when the current video is removed', () => {
+    const next = run(busyRoom, [remove('c')]);
+    expect(next.current_video).toEqual(DEFAULT_CURRENT_VIDEO);
+    expect(next.playlist).toHaveLength(3);
+  });
+
+  it('resets to the default when the playlist empties', () => {
+    const one = run(emptyRoom, [add('a')]);
+    expect(run(one, [remove('a')])).toEqual({ ...emptyRoom, current_video: DEFAULT_CURRENT_VIDEO });
+  });
+
+  it('refuses a video that is not in the playlist', () => {
+    expect(applyRoomCommand(busyRoom, remove('zz'), HOST, NOW)).toMatchObject({ error: { code: 'video_not_found' } });
+  });
+});
+
+describe('playlist:clearWatched (R15)', () => {
+  it('removes every watched video except the current one and re-derives its index', () => {
+    const next = run(busyRoom, [clear]);
+    expect(next.playlist.map((video) => video.id)).toEqual([vid('b'), vid('c'), vid('d')]);
+    expect(next.current_video).toEqual({ ...busyRoom.current_video, index: 1 });
+  });
+
+  it('changes nothing when only the current video is watched', () => {
+    const once = run(busyRoom, [clear, remove('b')]);
+    const result = applyRoomCommand(once, clear, HOST, NOW);
+    expect('state' in result && result.state).toBe(once);
+  });
+
+  it('removes all watched videos when nothing is current', () => {
+    const idle = run(emptyRoom, [add('a'), add('b')]); // a was marked watched by the first add (R9)
+    expect(run(idle, [clear]).playlist.map((video) => video.id)).toEqual([vid('b')]);
+  });
+});

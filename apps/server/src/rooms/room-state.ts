@@ -1,0 +1,144 @@
+import {
+  type AddVideoInput,
+  DEFAULT_CURRENT_VIDEO,
+  DUPLICATE_VIDEO_MESSAGE,
+  type ErrorCode,
+  PLAYLIST_MAX,
+  type ProtocolError,
+  type RoomCommand,
+  type RoomSnapshot,
+  type Video,
+} from '@xemchung/protocol';
+import { authorize } from './permissions.ts';
+
+/** A room's state as the machine sees it; the commit `version` is the store's business. */
+export type RoomState = Omit<RoomSnapshot, 'version'>;
+
+/** Who sent the command: the session uid from the handshake cookie, null for a guest. */
+export interface Actor {
+  uid: string | null;
+}
+
+/**
+ * The result of a command: the next state, or why nothing changed. When the command is valid but has nothing
+ * to change (autoplay at the end of the playlist, clearing with nothing watched) `state` is the input object
+ * itself, so callers can skip the commit.
+ */
+export type Transition = { state: RoomState } | { error: ProtocolError };
+
+const refuse = (code: ErrorCode, message: string): Transition => ({ error: { code, message } });
+const defaultCurrentVideo = () => ({ ...DEFAULT_CURRENT_VIDEO });
+
+export function isHost(state: RoomState, actor: Actor): boolean {
+  return actor.uid !== null && actor.uid === state.host;
+}
+
+/**
+ * The room state machine: every rule of docs/room-rules.md (R2, R6–R15) and nothing else — no I/O, no clock
+ * but `now` (server epoch ms), no knowledge of sockets or SQL. The actor has joined the room; whether it may
+ * run the command is decided here from the permission table, against this very state.
+ */
+export function applyRoomCommand(state: RoomState, command: RoomCommand, actor: Actor, now: number): Transition {
+  const denied = authorize(command.type, { joined: true, isHost: isHost(state, actor) });
+  if (denied) return refuse(denied, 'Only the host can do this');
+  switch (command.type) {
+    case 'playlist:add':
+      return add(state, command.video);
+    case 'playlist:select':
+      return select(state, command.id, now);
+    case 'playlist:remove':
+      return remove(state, command.id);
+    case 'playlist:clearWatched':
+      return clearWatched(state);
+    case 'playback:update':
+      if (command.id !== state.current_video.id) return refuse('version_conflict', 'That video is no longer playing');
+      return {
+        state: {
+          ...state,
+          current_video: {
+            ...state.current_video,
+            playing: command.playing,
+            current_time: command.position,
+            rate: command.rate,
+            updated_at: now,
+          },
+        },
+      };
+    case 'playback:ended':
+      return ended(state, command.id, now);
+    default: {
+      const unhandled: never = command;
+      throw new Error(`Unhandled command ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+/** R6–R9. */
+function add(state: RoomState, input: AddVideoInput): Transition {
+  if (state.playlist.some((video) => video.id === input.id)) return refuse('duplicate_video', DUPLICATE_VIDEO_MESSAGE);
+  if (state.playlist.length >= PLAYLIST_MAX) {
+    return refuse('playlist_full', `The playlist already has ${PLAYLIST_MAX} videos`);
+  }
+  const first = state.playlist.length === 0;
+  const video: Video = {
+    id: input.id,
+    title: input.title,
+    thumbnail: input.thumbnail,
+    visited: first,
+    source: input.source,
+    mediaUrl: input.mediaUrl,
+  };
+  return {
+    state: {
+      ...state,
+      playlist: [...state.playlist, video],
+      current_video: first ? defaultCurrentVideo() : state.current_video,
+    },
+  };
+}
+
+/** R10: the video starts from 0 at normal speed, playing, and counts as watched. */
+function select(state: RoomState, id: string, now: number): Transition {
+  const index = state.playlist.findIndex((video) => video.id === id);
+  const video = state.playlist[index];
+  if (!video) return refuse('video_not_found', 'That video is not in the playlist');
+  const playlist = video.visited
+    ? state.playlist
+    : state.playlist.map((item, i) => (i === index ? { ...item, visited: true } : item));
+  return {
+    state: {
+      ...state,
+      playlist,
+      current_video: { id, index, playing: true, current_time: 0, updated_at: now, rate: 1 },
+    },
+  };
+}
+
+/** R11, R12: autoplay takes the next index, once per ended video. */
+function ended(state: RoomState, id: string, now: number): Transition {
+  if (id !== state.current_video.id) return refuse('version_conflict', 'That video is no longer playing');
+  const next = state.playlist[state.current_video.index + 1];
+  return next ? select(state, next.id, now) : { state };
+}
+
+/** R14. */
+function remove(state: RoomState, id: string): Transition {
+  const index = state.playlist.findIndex((video) => video.id === id);
+  if (index < 0) return refuse('video_not_found', 'That video is not in the playlist');
+  const playlist = state.playlist.filter((_, i) => i !== index);
+  const current = state.current_video;
+  let current_video = current;
+  if (playlist.length === 0 || id === current.id) current_video = defaultCurrentVideo();
+  else if (index < current.index) current_video = { ...current, index: current.index - 1 };
+  return { state: { ...state, playlist, current_video } };
+}
+
+/** R15: every watched video goes, except the one playing. */
+function clearWatched(state: RoomState): Transition {
+  const current = state.current_video;
+  const playlist = state.playlist.filter((video) => !video.visited || video.id === current.id);
+  if (playlist.length === state.playlist.length) return { state };
+  const current_video =
+    current.id === '' ? current : { ...current, index: playlist.findIndex((video) => video.id === current.id) };
+  return { state: { ...state, playlist, current_video } };
+}

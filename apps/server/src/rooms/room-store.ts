@@ -1,0 +1,139 @@
+import type { ProtocolError, RoomSnapshot } from '@xemchung/protocol';
+import type { Transaction } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { diffPlaylist } from './playlist-diff.ts';
+import { toSnapshot } from './room-repository.ts';
+import type { RoomState, Transition } from './room-state.ts';
+
+/** What happened to one command. */
+export type ApplyResult =
+  /** Committed as `room.version`. */
+  | { kind: 'committed'; room: RoomSnapshot }
+  /** Valid, but there was nothing to change: no commit, same version. */
+  | { kind: 'unchanged'; room: RoomSnapshot }
+  /** Refused by the rules; nothing written. */
+  | { kind: 'refused'; error: ProtocolError; room: RoomSnapshot }
+  | { kind: 'not_found' };
+
+/** Thrown when every attempt lost the race for the room's version to other writers. */
+export class RoomBusyError extends Error {
+  constructor(roomId: string, attempts: number) {
+    super(`Room ${roomId}: version conflict on ${attempts} attempts`);
+    this.name = 'RoomBusyError';
+  }
+}
+
+class VersionConflict extends Error {}
+
+export interface RoomStoreOptions {
+  /** Attempts before giving up with RoomBusyError. */
+  maxAttempts?: number;
+  /** Random pause before retry n: up to backoffMs × 2^(n−1), capped at 250 ms (exponential backoff with jitter). */
+  backoffMs?: number;
+}
+
+/**
+ * Commits room commands: one transaction per command, with optimistic concurrency on `rooms.version`
+ * (docs/room-rules.md R17). Any writer — another command, another server node — that commits first makes our
+ * conditional update match no row; we roll back and decide again on the fresh state.
+ */
+export class RoomStore {
+  private readonly db: Db;
+  private readonly maxAttempts: number;
+  private readonly backoffMs: number;
+
+  constructor(db: Db, options: RoomStoreOptions = {}) {
+    this.db = db;
+    this.maxAttempts = options.maxAttempts ?? 10;
+    this.backoffMs = options.backoffMs ?? 5;
+  }
+
+  /** Runs `decide` (pure) on the room's committed state and commits the state it returns. */
+  async apply(roomId: string, decide: (room: RoomState) => Transition): Promise<ApplyResult> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction().execute((trx) => this.attempt(trx, roomId, decide));
+      } catch (error) {
+        if (!(error instanceof VersionConflict)) throw error;
+        if (attempt >= this.maxAttempts) throw new RoomBusyError(roomId, attempt);
+        const ceiling = Math.min(250, this.backoffMs * 2 ** (attempt - 1));
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+      }
+    }
+  }
+
+  private async attempt(
+    trx: Transaction<Database>,
+    roomId: string,
+    decide: (room: RoomState) => Transition,
+  ): Promise<ApplyResult> {
+    const row = await trx.selectFrom('rooms').selectAll().where('id', '=', roomId).executeTakeFirst();
+    if (!row) return { kind: 'not_found' };
+    const items = await trx
+      .selectFrom('playlist_items')
+      .selectAll()
+      .where('room_id', '=', roomId)
+      .orderBy('position')
+      .execute();
+    const room = toSnapshot(row, items);
+    const { version, ...state } = room;
+    const outcome = decide(state);
+    if ('error' in outcome) return { kind: 'refused', error: outcome.error, room };
+    if (outcome.state === state) return { kind: 'unchanged', room };
+
+    // The conditional update comes first: it takes the row lock, so the playlist writes below can never
+    // interleave with another writer's, and it tells us whether anyone committed since we read.
+    const next = outcome.state.current_video;
+    const updated = await trx
+      .updateTable('rooms')
+      .set({
+        current_id: next.id,
+        current_index: next.index,
+        playing: next.playing ? 1 : 0,
+        current_time: next.current_time,
+        playback_rate: next.rate,
+        updated_at: next.updated_at,
+        version: version + 1,
+      })
+      .where('id', '=', roomId)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) throw new VersionConflict();
+
+    const writes = diffPlaylist(items, outcome.state.playlist);
+    if (writes.deletes.length > 0) {
+      await trx
+        .deleteFrom('playlist_items')
+        .where('room_id', '=', roomId)
+        .where('video_id', 'in', writes.deletes)
+        .execute();
+    }
+    if (writes.inserts.length > 0) {
+      await trx
+        .insertInto('playlist_items')
+        .values(
+          writes.inserts.map(({ video, position }) => ({
+            room_id: roomId,
+            video_id: video.id,
+            position,
+            title: video.title,
+            thumbnail: video.thumbnail,
+            visited: video.visited ? 1 : 0,
+            source: video.source,
+            media_url: video.mediaUrl,
+          })),
+        )
+        .execute();
+    }
+    for (const update of writes.updates) {
+      await trx
+        .updateTable('playlist_items')
+        .set({ position: update.position, visited: update.visited })
+        .where('room_id', '=', roomId)
+        .where('video_id', '=', update.video_id)
+        .execute();
+    }
+    return { kind: 'committed', room: { ...outcome.state, version: version + 1 } };
+  }
+}

@@ -1,0 +1,96 @@
+import {
+  type LinkPreview,
+  mediaVideoId,
+  parseVideoLink,
+  type SearchResponse,
+  searchKeywordSchema,
+} from '@xemchung/protocol';
+import type { FastifyPluginAsync } from 'fastify';
+import { sendError } from '../http/errors.ts';
+import { enableRouteRateLimits, type RouteRateLimit } from '../http/rate-limit.ts';
+import { LookupCache } from './lookup-cache.ts';
+import { type OembedOutcome, type SearchOutcome, YouTubeClient, type YouTubeSettings } from './youtube-client.ts';
+
+export interface SearchPluginOptions {
+  youtube: YouTubeSettings;
+}
+
+const CACHE = { maxEntries: 500, ttlMs: 10 * 60 * 1000 };
+const SEARCH_LIMIT: RouteRateLimit = { max: 30, timeWindow: 60_000 };
+const OEMBED_LIMIT: RouteRateLimit = { max: 60, timeWindow: 60_000 };
+
+/** Same search, same cache entry: Unicode NFC, inner whitespace collapsed, case folded. */
+export function keywordCacheKey(keyword: string): string {
+  return keyword.normalize('NFC').replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * `GET /api/search_videos/*` and `GET /api/oembed?url=` (spec §7; docs/decisions/004-search.md).
+ * The keyword is a wildcard so that it may contain `/` and be longer than a router parameter.
+ */
+export const searchPlugin: FastifyPluginAsync<SearchPluginOptions> = async (app, options) => {
+  await enableRouteRateLimits(app);
+  const youtube = new YouTubeClient(options.youtube);
+  const searches = new LookupCache<SearchOutcome>(CACHE);
+  const previews = new LookupCache<OembedOutcome>(CACHE);
+
+  app.get('/api/search_videos/*', { config: { rateLimit: SEARCH_LIMIT } }, async (request, reply) => {
+    const parsed = searchKeywordSchema.safeParse((request.params as { '*'?: string })['*'] ?? '');
+    if (!parsed.success) {
+      return sendError(reply, 400, 'invalid_keyword', parsed.error.issues[0]?.message ?? 'Invalid keyword');
+    }
+    const keyword = parsed.data.replace(/\s+/g, ' ');
+    const outcome = await searches.lookup(
+      keywordCacheKey(keyword),
+      () => youtube.search(keyword),
+      (result) => result.kind === 'results',
+    );
+    if (outcome.kind === 'status') {
+      request.log.warn({ status: outcome.status, reason: outcome.reason }, 'video search failed upstream');
+      const body: SearchResponse = { status: outcome.status };
+      return reply.header('cache-control', 'no-store').send(body);
+    }
+    const body: SearchResponse = outcome.results;
+    return reply.header('cache-control', 'private, max-age=600').send(body);
+  });
+
+  app.get('/api/oembed', { config: { rateLimit: OEMBED_LIMIT } }, async (request, reply) => {
+    const link = parseVideoLink((request.query as { url?: unknown }).url);
+    if (!link) return sendError(reply, 400, 'unsupported_link', 'Not a supported video link');
+    if (link.kind === 'media') {
+      // Played by the browser; the server never fetches the link, so a private address reaches nothing here.
+      const preview: LinkPreview = {
+        id: mediaVideoId(link.url),
+        title: link.title,
+        thumbnail: '',
+        source: 'media',
+        mediaUrl: link.url,
+      };
+      return reply.send(preview);
+    }
+    const outcome = await previews.lookup(
+      link.id,
+      () => youtube.oembed(link.id),
+      (result) => result.kind === 'found' || result.kind === 'not_found',
+    );
+    switch (outcome.kind) {
+      case 'found': {
+        const preview: LinkPreview = {
+          id: link.id,
+          title: outcome.title,
+          thumbnail: outcome.thumbnail,
+          source: 'youtube',
+          mediaUrl: null,
+        };
+        return reply.header('cache-control', 'private, max-age=600').send(preview);
+      }
+      case 'not_found':
+        return sendError(reply, 404, 'video_not_found', 'Video does not exist or cannot be embedded');
+      case 'timeout':
+        return sendError(reply, 504, 'upstream_timeout', 'The video platform did not answer in time');
+      case 'upstream_error':
+        request.log.warn({ reason: outcome.reason }, 'oEmbed lookup failed upstream');
+        return sendError(reply, 502, 'upstream_error', 'The video platform answered with an error');
+    }
+  });
+};

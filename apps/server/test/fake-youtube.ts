@@ -1,0 +1,219 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for the YouTube Data API v3 (`GET /youtube/v3/search`) and the oEmbed endpoint
+ * (`GET /oembed`), speaking their wire formats with recorded-shape fixtures. The search keyword or the video
+ * id picks the scenario, so one fake serves a whole suite without shared mutable state:
+ *
+ * | search `q` | answer |
+ * |---|---|
+ * | `quota` | 403 quotaExceeded (the real error body) |
+ * | `missing` | 404 notFound |
+ * | `broken` | 500 backendError |
+ * | `malformed` | 200 with a body that is not JSON |
+ * | `odd-shape` | 200 JSON that is not a search list |
+ * | `slow` | success after `slowMs` |
+ * | anything else | success: three videos with HTML entities in titles, and one channel |
+ *
+ * oEmbed by video id: `deletedVid1` 404, `privateVid1` 401, `noembedVid1` 403, `badReqVid01` 400,
+ * `serverErr01` 500, `malformed01` not JSON, `slowVideo01` after `slowMs`, any other id a video.
+ * Search requests with a key other than FAKE_YOUTUBE_KEY get 400 keyInvalid, as the real API does.
+ */
+export const FAKE_YOUTUBE_KEY = 'fake-youtube-key';
+
+export interface FakeYouTube {
+  /** YOUTUBE_API_BASE_URL, YOUTUBE_OEMBED_URL and YOUTUBE_API_KEY pointing at this fake. */
+  env: Record<string, string>;
+  /** Every request received, in order. */
+  requests: URL[];
+  /** Requests received whose path is `pathname`, optionally with search `q` equal to `keyword`. */
+  count(pathname: '/youtube/v3/search' | '/oembed', keyword?: string): number;
+  close(): Promise<void>;
+}
+
+const thumbnails = (id: string) => ({
+  default: { url: `https://i.ytimg.com/vi/${id}/default.jpg`, width: 120, height: 90 },
+  medium: { url: `https://i.ytimg.com/vi/${id}/mqdefault.jpg`, width: 320, height: 180 },
+  high: { url: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`, width: 480, height: 360 },
+});
+
+const videoItem = (id: string, title: string) => ({
+  kind: 'youtube#searchResult',
+  etag: `etag-${id}`,
+  id: { kind: 'youtube#video', videoId: id },
+  snippet: {
+    publishedAt: '2022-09-01T10:00:00Z',
+    channelId: 'UC_x5XG1OV2P6uZZ5FSM9Ttw',
+    title,
+    description: 'A fixture &amp; nothing more',
+    thumbnails: thumbnails(id),
+    channelTitle: 'Fixture Channel',
+    liveBroadcastContent: 'none',
+    publishTime: '2022-09-01T10:00:00Z',
+  },
+});
+
+/** The decoded titles of SEARCH_SUCCESS, in order, as our route must return them. */
+export const SEARCH_FIXTURE_RESULTS = [
+  {
+    id: 'dQw4w9WgXcQ',
+    title: 'Tom & Jerry | Best Moments',
+    thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/mqdefault.jpg',
+  },
+  {
+    id: 'kJQP7kiw5Fk',
+    title: "Don't Stop Me Now - Queen",
+    thumbnail: 'https://i.ytimg.com/vi/kJQP7kiw5Fk/mqdefault.jpg',
+  },
+  {
+    id: 'Llw9Q6akRo4',
+    title: '"Lạc Trôi" - Sơn Tùng M-TP <Official MV>',
+    thumbnail: 'https://i.ytimg.com/vi/Llw9Q6akRo4/mqdefault.jpg',
+  },
+];
+
+const SEARCH_SUCCESS = {
+  kind: 'youtube#searchListResponse',
+  etag: 'q1w2e3',
+  nextPageToken: 'CAoQAA',
+  regionCode: 'VN',
+  pageInfo: { totalResults: 1000000, resultsPerPage: 10 },
+  items: [
+    videoItem('dQw4w9WgXcQ', 'Tom &amp; Jerry | Best Moments'),
+    videoItem('kJQP7kiw5Fk', 'Don&#39;t Stop Me Now - Queen'),
+    videoItem('Llw9Q6akRo4', '&quot;Lạc Trôi&quot; - Sơn Tùng M-TP &lt;Official MV&gt;'),
+    {
+      kind: 'youtube#searchResult',
+      etag: 'etag-channel',
+      id: { kind: 'youtube#channel', channelId: 'UC_x5XG1OV2P6uZZ5FSM9Ttw' },
+      snippet: { title: 'A channel, not a video', thumbnails: thumbnails('channel') },
+    },
+  ],
+};
+
+const googleError = (code: number, message: string, reason: string, domain = 'global') => ({
+  error: { code, message, errors: [{ message, domain, reason }] },
+});
+
+const QUOTA_EXCEEDED = googleError(
+  403,
+  'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+  'quotaExceeded',
+  'youtube.quota',
+);
+
+/** The oEmbed title of a fixture video (oEmbed titles are plain JSON strings, not HTML-escaped). */
+export const oembedTitle = (id: string) =>
+  id === 'dQw4w9WgXcQ' ? 'Rick Astley - Never Gonna Give You Up' : `Video ${id} & co`;
+
+const oembedVideo = (id: string) => ({
+  title: oembedTitle(id),
+  author_name: 'Fixture Channel',
+  author_url: 'https://www.youtube.com/@fixture',
+  type: 'video',
+  height: 113,
+  width: 200,
+  version: '1.0',
+  provider_name: 'YouTube',
+  provider_url: 'https://www.youtube.com/',
+  thumbnail_height: 360,
+  thumbnail_width: 480,
+  thumbnail_url: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`,
+  html: `<iframe width="200" height="113" src="https://www.youtube.com/embed/${id}?feature=oembed"></iframe>`,
+});
+
+const OEMBED_TEXT_ERRORS: Record<string, [number, string]> = {
+  deletedVid1: [404, 'Not Found'],
+  privateVid1: [401, 'Unauthorized'],
+  noembedVid1: [403, 'Forbidden'],
+  badReqVid01: [400, 'Bad Request'],
+  serverErr01: [500, 'Internal Server Error'],
+};
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
+}
+
+function text(res: ServerResponse, status: number, body: string) {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+}
+
+export async function startFakeYouTube(options: { slowMs?: number } = {}): Promise<FakeYouTube> {
+  const slowMs = options.slowMs ?? 2000;
+  const requests: URL[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const later = (fn: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fn();
+    }, slowMs);
+    timers.add(timer);
+  };
+
+  const search = (url: URL, res: ServerResponse) => {
+    if (url.searchParams.get('key') !== FAKE_YOUTUBE_KEY) {
+      return json(
+        res,
+        400,
+        googleError(400, 'API key not valid. Please pass a valid API key.', 'keyInvalid', 'global'),
+      );
+    }
+    switch (url.searchParams.get('q')) {
+      case 'quota':
+        return json(res, 403, QUOTA_EXCEEDED);
+      case 'missing':
+        return json(res, 404, googleError(404, 'Requested entity was not found.', 'notFound'));
+      case 'broken':
+        return json(res, 500, googleError(500, 'Backend Error', 'backendError'));
+      case 'malformed':
+        return text(res, 200, '{"kind": "youtube#searchListResponse", "items": [');
+      case 'odd-shape':
+        return json(res, 200, { kind: 'youtube#searchListResponse', items: 'not a list' });
+      case 'slow':
+        return later(() => json(res, 200, SEARCH_SUCCESS));
+      default:
+        return json(res, 200, SEARCH_SUCCESS);
+    }
+  };
+
+  const oembed = (url: URL, res: ServerResponse) => {
+    const link = url.searchParams.get('url');
+    const id = link ? new URL(link).searchParams.get('v') : null;
+    if (!id || url.searchParams.get('format') !== 'json') return text(res, 400, 'Bad Request');
+    const failure = OEMBED_TEXT_ERRORS[id];
+    if (failure) return text(res, failure[0], failure[1]);
+    if (id === 'malformed01') return text(res, 200, '<html>not json</html>');
+    if (id === 'slowVideo01') return later(() => json(res, 200, oembedVideo(id)));
+    return json(res, 200, oembedVideo(id));
+  };
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://fake.invalid');
+    requests.push(url);
+    if (req.method === 'GET' && url.pathname === '/youtube/v3/search') return search(url, res);
+    if (req.method === 'GET' && url.pathname === '/oembed') return oembed(url, res);
+    return text(res, 404, 'Not Found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    env: {
+      YOUTUBE_API_BASE_URL: `${base}/youtube/v3`,
+      YOUTUBE_OEMBED_URL: `${base}/oembed`,
+      YOUTUBE_API_KEY: FAKE_YOUTUBE_KEY,
+    },
+    requests,
+    count(pathname, keyword) {
+      return requests.filter(
+        (url) => url.pathname === pathname && (keyword === undefined || url.searchParams.get('q') === keyword),
+      ).length;
+    },
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

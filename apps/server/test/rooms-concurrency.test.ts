@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RoomRepository } from '../src/rooms/room-repository.ts';
+import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { connect, createRoom, signedInUser, type TestClient, type TestUser, youtubeVideo } from './room-clients.ts';
+
+const CLIENTS = 50;
+
+describe.each(DATABASE_KINDS)('concurrent commands on %s (R17, R18)', (kind) => {
+  let server: TestServer;
+  let host: TestUser;
+  const clients: TestClient[] = [];
+
+  beforeAll(async () => {
+    server = await startServer(kind);
+    host = await signedInUser(server, 'Chủ phòng');
+  });
+
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await server?.close();
+  });
+
+  /** CLIENTS sockets in a new room: a few signed-in members, the rest guests. */
+  async function joinCrowd(): Promise<{ roomId: string; crowd: TestClient[] }> {
+    const roomId = await createRoom(server, host);
+    const members = await Promise.all(Array.from({ length: 5 }, (_, i) => signedInUser(server, `Bạn ${i}`)));
+    const crowd = await Promise.all(
+      Array.from({ length: CLIENTS }, (_, i) => connect(server, i < members.length ? { user: members[i] } : {})),
+    );
+    clients.push(...crowd);
+    const joined = await Promise.all(crowd.map((client) => client.join(roomId)));
+    expect(joined.every((ack) => ack.ok && ack.room.version === 1)).toBe(true);
+    return { roomId, crowd };
+  }
+
+  it(`loses and duplicates nothing when ${CLIENTS} clients add at once, and all end on the same version`, async () => {
+    const { roomId, crowd } = await joinCrowd();
+    const sends = crowd.map((client, i) => ({ client, video: youtubeVideo(`Video ${i}`) }));
+    const videos = sends.map(({ video }) => video);
+    const acks = await Promise.all(sends.map(({ client, video }) => client.request('playlist:add', { video })));
+
+    // Every add committed as its own version: 2…51, each exactly once.
+    const versions = acks.map((ack) => (ack.ok ? ack.version : -1)).sort((a, b) => a - b);
+    expect(versions).toEqual(Array.from({ length: CLIENTS }, (_, i) => i + 2));
+
+    const stored = await new RoomRepository(server.app.db).load(roomId);
+    expect(stored?.version).toBe(CLIENTS + 1);
+    expect(stored?.playlist.map((video) => video.id).sort()).toEqual(videos.map((video) => video.id).sort());
+
+    // Everyone converges on the last version, with the same playlist in the same order.
+    const finals = await Promise.all(crowd.map((client) => client.waitForVersion(CLIENTS + 1)));
+    for (const final of finals) expect(final).toEqual(stored);
+    // Broadcasts reach each client in commit order (R18).
+    for (const client of crowd) {
+      const seen = client.states.map((room) => room.version);
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    }
+  });
+
+  it(`accepts one of ${CLIENTS} simultaneous adds of the same video and refuses the rest as duplicates (R7)`, async () => {
+    const { roomId, crowd } = await joinCrowd();
+    const video = youtubeVideo('Cùng một video');
+    const acks = await Promise.all(crowd.map((client) => client.request('playlist:add', { video })));
+    expect(acks.filter((ack) => ack.ok)).toHaveLength(1);
+    const refused = acks.filter((ack) => !ack.ok);
+    expect(refused).toHaveLength(CLIENTS - 1);
+    for (const ack of refused) {
+      expect(ack).toEqual({ ok: false, error: { code: 'duplicate_video', message: 'Video đã có trong playlist' } });
+    }
+    const stored = await new RoomRepository(server.app.db).load(roomId);
+    expect(stored?.playlist).toEqual([{ ...video, visited: true }]);
+    expect(stored?.version).toBe(2);
+  });
+});
+
+describe.runIf(DATABASE_KINDS.includes('postgres'))('two server nodes on one PostgreSQL database (R17)', () => {
+  let first: TestServer;
+  let second: TestServer;
+  const clients: TestClient[] = [];
+
+  beforeAll(async () => {
+    first = await startServer('postgres');
+    second = await startServer('postgres', { reuse: { dataDir: first.dataDir, pgSchema: first.pgSchema } });
+  });
+
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await second?.stop();
+    await first?.close();
+  });
+
+  it('loses no add when both nodes commit to one room at once (optimistic concurrency, retried)', async () => {
+    const host = await signedInUser(first, 'Chủ phòng');
+    const roomId = await createRoom(first, host);
+    const sockets = await Promise.all(Array.from({ length: 40 }, (_, i) => connect(i % 2 === 0 ? first : second)));
+    clients.push(...sockets);
+    await Promise.all(sockets.map((client) => client.join(roomId)));
+    const sends = sockets.map((client) => ({ client, video: youtubeVideo() }));
+    const videos = sends.map(({ video }) => video);
+    const acks = await Promise.all(sends.map(({ client, video }) => client.request('playlist:add', { video })));
+    expect(acks.every((ack) => ack.ok)).toBe(true);
+    const versions = acks.map((ack) => (ack.ok ? ack.version : -1)).sort((a, b) => a - b);
+    expect(versions).toEqual(Array.from({ length: 40 }, (_, i) => i + 2));
+    const stored = await new RoomRepository(first.app.db).load(roomId);
+    expect(stored?.playlist.map((video) => video.id).sort()).toEqual(videos.map((video) => video.id).sort());
+  });
+});

@@ -1,0 +1,63 @@
+import { useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Button } from './Button.tsx';
+import { useDialogFocus } from './useDialogFocus.ts';
+
+/** A pending "are you sure?": the question and what to do on 'Có'. */
+export interface ConfirmRequest {
+  message: string;
+  action: () => void;
+}
+
+export interface ConfirmDialogProps {
+  request: ConfirmRequest | null;
+  onClose: () => void;
+}
+
+/**
+ * Yes/no confirmation (spec §2): shown while a request with a message and an action is pending; 'Có' runs the
+ * action and closes, 'Không' (or Escape, or a click outside) only closes.
+ */
+export function ConfirmDialog({ request, onClose }: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const messageId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const open = Boolean(request?.message && request.action);
+  useDialogFocus(panel, open, onClose);
+  if (!open || !request) return null;
+
+  const confirm = () => {
+    request.action();
+    onClose();
+  };
+
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
+      <div className="absolute inset-0 bg-black/70 backdrop-blur-sm" aria-hidden="true" onClick={onClose} />
+      <div
+        ref={panel}
+        role="alertdialog"
+        aria-modal="true"
+        aria-describedby={messageId}
+        tabIndex={-1}
+        className="relative w-full max-w-sm rounded-2xl border border-white/10 bg-neutral-900 p-6 shadow-2xl outline-none"
+      >
+        <p id={messageId} className="mb-6 text-base text-neutral-100">
+          {request.message}
+        </p>
+        <div className="flex justify-end gap-3">
+          <button
+            type="button"
+            onClick={onClose}
+            className="min-h-11 rounded-full px-5 font-semibold text-neutral-300 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-violet-400"
+          >
+            {t('common.no')}
+          </button>
+          <Button onClick={confirm}>{t('common.yes')}</Button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

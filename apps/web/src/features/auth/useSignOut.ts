@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { HOME_PATH } from '../../routes/paths.ts';
+import { useAppDispatch } from '../../store/index.ts';
+import { roomLeft } from '../../store/roomSlice.ts';
+import { logout } from '../../store/userSlice.ts';
+import { postLogout } from './authApi.ts';
+
+/** Ends the session on the server, resets the client state and goes home (spec §2 Top bar, §4 Session). */
+export function useSignOut() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await postLogout();
+    } catch {
+      // The user asked to leave; a failed call must not keep them signed in on screen. The server session then
+      // simply expires on its own.
+    }
+    dispatch(logout());
+    dispatch(roomLeft());
+    await navigate(HOME_PATH);
+  }, [dispatch, navigate]);
+}

@@ -1,0 +1,217 @@
+import { ClockOffsetEstimator, DEFAULT_CURRENT_VIDEO, type RoomSnapshot } from '@xemchung/protocol';
+import { describe, expect, it } from 'vitest';
+import { createRoomClient, type RoomSocket } from './roomClient.ts';
+
+type Listener = (payload?: unknown) => void;
+type Client = ReturnType<typeof createRoomClient>;
+
+/** The least of a socket.io-client Socket: listeners, server-sent events, and acked emits answered by `answer`. */
+class FakeSocket {
+  readonly listeners = new Map<string, Set<Listener>>();
+  readonly sent: Array<{ event: string; payload: unknown; timeout: number }> = [];
+  answer: (event: string, payload: unknown) => unknown = () => ({ ok: true });
+
+  on(event: string, listener: Listener) {
+    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
+    this.listeners.get(event)?.add(listener);
+    return this;
+  }
+
+  off(event: string, listener: Listener) {
+    this.listeners.get(event)?.delete(listener);
+    return this;
+  }
+
+  timeout(ms: number) {
+    return {
+      emitWithAck: async (event: string, payload: unknown) => {
+        this.sent.push({ event, payload, timeout: ms });
+        const answer = this.answer(event, payload);
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+    };
+  }
+
+  /** The server (or the socket itself) emits `event`. */
+  fire(event: string, payload?: unknown) {
+    for (const listener of this.listeners.get(event) ?? []) listener(payload);
+  }
+
+  asSocket(): RoomSocket {
+    return this as unknown as RoomSocket;
+  }
+}
+
+const video = { id: 'abcdefghijk', title: 'Bài hát', thumbnail: '', source: 'youtube' as const, mediaUrl: null };
+
+const room = (version: number, id = 'room1234room1234'): RoomSnapshot => ({
+  id,
+  host: 'host',
+  name: 'Phòng',
+  playlist: [],
+  current_video: { ...DEFAULT_CURRENT_VIDEO },
+  version,
+});
+
+function joinedClient(version = 3) {
+  const socket = new FakeSocket();
+  socket.answer = (event) =>
+    event === 'room:join' ? { ok: true, room: room(version), serverTime: 1000, isHost: true, me: null } : { ok: true };
+  const client = createRoomClient(socket.asSocket(), { timeoutMs: 500 });
+  return { socket, client };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('roomClient', () => {
+  it('joins, holds the snapshot and tells subscribers', async () => {
+    const { socket, client } = joinedClient();
+    const seen: number[] = [];
+    client.onState((state) => seen.push(state.version));
+    const ack = await client.join('room1234room1234');
+    expect(ack).toMatchObject({ ok: true, isHost: true });
+    expect(socket.sent[0]).toEqual({ event: 'room:join', payload: { roomId: 'room1234room1234' }, timeout: 500 });
+    expect(client.state?.version).toBe(3);
+    expect(seen).toEqual([3]);
+  });
+
+  it('drops states older than or equal to the one it holds, and states of other rooms (R18)', async () => {
+    const { socket, client } = joinedClient(5);
+    const seen: number[] = [];
+    client.onState((state) => seen.push(state.version));
+    await client.join('room1234room1234');
+    socket.fire('room:state', room(4));
+    socket.fire('room:state', room(5));
+    socket.fire('room:state', room(7));
+    socket.fire('room:state', room(6));
+    socket.fire('room:state', room(9, 'another0another0'));
+    expect(seen).toEqual([5, 7]);
+    expect(client.state?.version).toBe(7);
+  });
+
+  it('keeps a broadcast that overtook the join ack (R18)', async () => {
+    const socket = new FakeSocket();
+    const client = createRoomClient(socket.asSocket());
+    socket.answer = () => {
+      socket.fire('room:state', room(8)); // committed between the server's join and its ack
+      return { ok: true, room: room(7), serverTime: 0, isHost: false, me: null };
+    };
+    await client.join('room1234room1234');
+    expect(client.state?.version).toBe(8);
+  });
+
+  it.each([
+    ['addVideo', 'playlist:add', (c: Client) => c.addVideo(video), { video }],
+    ['select', 'playlist:select', (c: Client) => c.select('abcdefghijk'), { id: 'abcdefghijk' }],
+    ['remove', 'playlist:remove', (c: Client) => c.remove('abcdefghijk'), { id: 'abcdefghijk' }],
+    ['clearWatched', 'playlist:clearWatched', (c: Client) => c.clearWatched(), {}],
+    ['ended', 'playback:ended', (c: Client) => c.ended('abcdefghijk'), { id: 'abcdefghijk' }],
+    [
+      'updatePlayback',
+      'playback:update',
+      (c: Client) => c.updatePlayback({ id: 'abcdefghijk', playing: false, position: 12.5, rate: 1.25 }),
+      { id: 'abcdefghijk', playing: false, position: 12.5, rate: 1.25 },
+    ],
+  ])('%s sends %s with its payload and returns the ack', async (_name, event, call, payload) => {
+    const { socket, client } = joinedClient();
+    socket.answer = (name) => (name === event ? { ok: true, version: 12 } : { ok: false });
+    expect(await call(client)).toEqual({ ok: true, version: 12 });
+    expect(socket.sent.at(-1)).toEqual({ event, payload, timeout: 500 });
+  });
+
+  it('reports playback for the current video when no id is given, and refuses when nothing plays', async () => {
+    const { socket, client } = joinedClient();
+    expect(await client.updatePlayback({ playing: true, position: 1, rate: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'version_conflict' },
+    });
+    await client.join('room1234room1234');
+    socket.fire('room:state', { ...room(4), current_video: { ...DEFAULT_CURRENT_VIDEO, id: 'abcdefghijk', index: 0 } });
+    await client.updatePlayback({ playing: true, position: 3, rate: 1 });
+    expect(socket.sent.at(-1)).toMatchObject({ event: 'playback:update', payload: { id: 'abcdefghijk' } });
+  });
+
+  it('turns a missing ack into an unavailable failure', async () => {
+    const { socket, client } = joinedClient();
+    socket.answer = () => new Error('operation has timed out');
+    expect(await client.select('abcdefghijk')).toEqual({
+      ok: false,
+      error: { code: 'unavailable', message: 'No answer from the server' },
+    });
+  });
+
+  it('feeds ping round trips to the clock estimator (R20)', async () => {
+    let local = 10_000;
+    const clock = new ClockOffsetEstimator({ now: () => local });
+    const socket = new FakeSocket();
+    socket.answer = () => {
+      local += 100; // 100 ms round trip; the server, 5 s ahead, answered half-way
+      return { ok: true, serverTime: local - 50 + 5000 };
+    };
+    const client = createRoomClient(socket.asSocket(), { clock });
+    await client.syncClock(3);
+    expect(socket.sent.map((sent) => sent.event)).toEqual(['clock:ping', 'clock:ping', 'clock:ping']);
+    expect(clock.sampleCount).toBe(3);
+    expect(clock.offset).toBe(5000);
+  });
+
+  it('computes the expected position on the server clock', async () => {
+    let local = 0;
+    const clock = new ClockOffsetEstimator({ now: () => local });
+    const socket = new FakeSocket();
+    const playing = { id: 'abcdefghijk', index: 0, playing: true, current_time: 20, updated_at: 50_000, rate: 2 };
+    socket.answer = () => ({
+      ok: true,
+      room: { ...room(2), current_video: playing },
+      serverTime: 50_000,
+      isHost: false,
+      me: null,
+    });
+    const client = createRoomClient(socket.asSocket(), { clock });
+    expect(client.expectedPosition()).toBeNull();
+    await client.join('room1234room1234'); // offset: server 50 000 − local 0
+    local = 3000;
+    expect(client.expectedPosition()).toBe(26);
+    expect(client.expectedPosition(25)).toBe(25);
+  });
+
+  it('joins again after the connection comes back (R27)', async () => {
+    const { socket, client } = joinedClient(3);
+    await client.join('room1234room1234');
+    socket.fire('connect'); // the first connect after join is not a reconnection
+    expect(socket.sent.filter((sent) => sent.event === 'room:join')).toHaveLength(1);
+    socket.fire('disconnect', 'transport close');
+    socket.fire('connect');
+    await flush();
+    expect(socket.sent.filter((sent) => sent.event === 'room:join')).toHaveLength(2);
+  });
+
+  it('reports a deleted or missing room once, for the room it is in only (R5, R25)', async () => {
+    const { socket, client } = joinedClient();
+    const gone: unknown[] = [];
+    client.onGone((event) => gone.push(event));
+    await client.join('room1234room1234');
+    socket.fire('room:deleted', { roomId: 'another0another0' });
+    socket.fire('room:deleted', { roomId: 'room1234room1234' });
+    socket.fire('room:deleted', { roomId: 'room1234room1234' });
+    expect(gone).toEqual([{ reason: 'deleted', roomId: 'room1234room1234' }]);
+    expect(client.state).toBeNull();
+
+    socket.answer = () => ({ ok: false, error: { code: 'room_not_found', message: 'Room not found' } });
+    await client.join('missing0missing0');
+    socket.fire('room:notFound', { roomId: 'missing0missing0' });
+    expect(gone.at(-1)).toEqual({ reason: 'notFound', roomId: 'missing0missing0' });
+  });
+
+  it('stops listening after dispose', async () => {
+    const { socket, client } = joinedClient();
+    const seen: number[] = [];
+    client.onState((state) => seen.push(state.version));
+    await client.join('room1234room1234');
+    client.dispose();
+    socket.fire('room:state', room(10));
+    expect(seen).toEqual([3]);
+    expect([...socket.listeners.values()].every((set) => set.size === 0)).toBe(true);
+  });
+});

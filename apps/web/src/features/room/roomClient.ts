@@ -1,0 +1,189 @@
+import {
+  type AckResult,
+  type AddVideoInput,
+  ackFailure,
+  CLOCK_SAMPLE_WINDOW,
+  type ClientToServerEvents,
+  ClockOffsetEstimator,
+  type CommandAck,
+  type CommandPayload,
+  type CommandType,
+  expectedPosition,
+  type RoomRef,
+  type RoomSnapshot,
+  type ServerToClientEvents,
+} from '@xemchung/protocol';
+import type { Socket } from 'socket.io-client';
+
+/** A socket.io-client socket typed with the protocol's event maps. */
+export type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Why the room went away: it never existed (redirect to not-found) or it was deleted while we were in it. */
+export interface RoomGone {
+  reason: 'notFound' | 'deleted';
+  roomId: string;
+}
+
+export interface PlaybackReport {
+  /** The video the player has loaded; defaults to the current one we hold. */
+  id?: string;
+  playing: boolean;
+  position: number;
+  rate: number;
+}
+
+export interface RoomClientOptions {
+  /** How long to wait for an ack before answering `unavailable` (ms). */
+  timeoutMs?: number;
+  /** The clock offset estimator fed by ping() and join(); pass one to share it or to inject a clock in tests. */
+  clock?: ClockOffsetEstimator;
+}
+
+/** Intentions on a room over one socket, with typed acks and a version-ordered view of the room. */
+export interface RoomClient {
+  /** The newest room state received (join ack or broadcast), or null before joining. */
+  readonly state: RoomSnapshot | null;
+  readonly clock: ClockOffsetEstimator;
+  join(roomId: string): Promise<CommandAck<'room:join'>>;
+  leave(): Promise<CommandAck<'room:leave'>>;
+  addVideo(video: AddVideoInput): Promise<CommandAck<'playlist:add'>>;
+  select(id: string): Promise<CommandAck<'playlist:select'>>;
+  remove(id: string): Promise<CommandAck<'playlist:remove'>>;
+  clearWatched(): Promise<CommandAck<'playlist:clearWatched'>>;
+  updatePlayback(report: PlaybackReport): Promise<CommandAck<'playback:update'>>;
+  ended(id: string): Promise<CommandAck<'playback:ended'>>;
+  /** One clock:ping; its round trip becomes a sample of the offset estimator. */
+  ping(): Promise<CommandAck<'clock:ping'>>;
+  /** Pings `samples` times in a row (a fresh estimate after connecting). */
+  syncClock(samples?: number): Promise<void>;
+  /** Where the current video should be now, in seconds, on the server's clock (null before joining). */
+  expectedPosition(duration?: number | null): number | null;
+  /** Called with every newer state; older or repeated versions are dropped. Returns the unsubscribe. */
+  onState(listener: (room: RoomSnapshot) => void): () => void;
+  onGone(listener: (gone: RoomGone) => void): () => void;
+  /** Stops listening to the socket (does not close it). */
+  dispose(): void;
+}
+
+/** The slice of the socket used to send, untyped per event so one request() serves every command. */
+interface AckEmitter {
+  timeout(ms: number): { emitWithAck(event: string, payload: unknown): Promise<unknown> };
+}
+
+export function createRoomClient(socket: RoomSocket, options: RoomClientOptions = {}): RoomClient {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const clock = options.clock ?? new ClockOffsetEstimator();
+  const stateListeners = new Set<(room: RoomSnapshot) => void>();
+  const goneListeners = new Set<(gone: RoomGone) => void>();
+  let roomId: string | null = null;
+  let held: RoomSnapshot | null = null;
+  let lostConnection = false;
+
+  /** R18: keep only newer versions of the room we are in. */
+  const accept = (room: RoomSnapshot) => {
+    if (room.id !== roomId || (held && room.version <= held.version)) return;
+    held = room;
+    for (const listener of stateListeners) listener(room);
+  };
+
+  const gone = (reason: RoomGone['reason']) => (ref: RoomRef) => {
+    if (ref.roomId !== roomId) return;
+    roomId = null;
+    held = null;
+    for (const listener of goneListeners) listener({ reason, roomId: ref.roomId });
+  };
+  const onDeleted = gone('deleted');
+  const onNotFound = gone('notFound');
+
+  async function request<T extends CommandType>(type: T, payload: CommandPayload<T>): Promise<CommandAck<T>> {
+    try {
+      const answer = await (socket as unknown as AckEmitter).timeout(timeoutMs).emitWithAck(type, payload);
+      return answer as CommandAck<T>;
+    } catch {
+      return ackFailure('unavailable', 'No answer from the server');
+    }
+  }
+
+  async function join(id: string): Promise<CommandAck<'room:join'>> {
+    if (id !== roomId) held = null;
+    roomId = id;
+    const sentAt = clock.localNow();
+    const ack = await request('room:join', { roomId: id });
+    if (ack.ok) {
+      clock.record(sentAt, ack.serverTime, clock.localNow());
+      accept(ack.room);
+    }
+    return ack;
+  }
+
+  // R27: the server forgets our room when the connection drops, so join again once it is back.
+  const onDisconnect = () => {
+    lostConnection = true;
+  };
+  const onConnect = () => {
+    if (lostConnection && roomId !== null) void join(roomId);
+    lostConnection = false;
+  };
+
+  socket.on('room:state', accept);
+  socket.on('room:deleted', onDeleted);
+  socket.on('room:notFound', onNotFound);
+  socket.on('disconnect', onDisconnect);
+  socket.on('connect', onConnect);
+
+  const ping = async (): Promise<CommandAck<'clock:ping'>> => {
+    const sentAt = clock.localNow();
+    const ack = await request('clock:ping', {});
+    if (ack.ok) clock.record(sentAt, ack.serverTime, clock.localNow());
+    return ack;
+  };
+
+  return {
+    get state() {
+      return held;
+    },
+    clock,
+    join,
+    leave: () => {
+      roomId = null;
+      held = null;
+      return request('room:leave', {});
+    },
+    addVideo: (video) => request('playlist:add', { video }),
+    select: (id) => request('playlist:select', { id }),
+    remove: (id) => request('playlist:remove', { id }),
+    clearWatched: () => request('playlist:clearWatched', {}),
+    updatePlayback: async ({ id, playing, position, rate }) => {
+      const videoId = id ?? held?.current_video.id ?? '';
+      if (videoId === '') return ackFailure('version_conflict', 'Nothing is playing');
+      return request('playback:update', { id: videoId, playing, position, rate });
+    },
+    ended: (id) => request('playback:ended', { id }),
+    ping,
+    async syncClock(samples = CLOCK_SAMPLE_WINDOW) {
+      for (let i = 0; i < samples; i++) {
+        const ack: AckResult<object> = await ping();
+        if (!ack.ok) return;
+      }
+    },
+    expectedPosition: (duration) =>
+      held ? expectedPosition(held.current_video, clock.serverNow(), duration ?? null) : null,
+    onState(listener) {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
+    },
+    onGone(listener) {
+      goneListeners.add(listener);
+      return () => goneListeners.delete(listener);
+    },
+    dispose() {
+      socket.off('room:state', accept);
+      socket.off('room:deleted', onDeleted);
+      socket.off('room:notFound', onNotFound);
+      socket.off('disconnect', onDisconnect);
+      socket.off('connect', onConnect);
+      stateListeners.clear();
+      goneListeners.clear();
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import { type ReactNode, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { useDialogFocus } from '../components/useDialogFocus.ts';
+import { useSignOut } from '../features/auth/useSignOut.ts';
+import { changeLanguage, currentLanguage, LANGUAGE_NAMES, LANGUAGES } from '../i18n/index.ts';
+import { PRIVACY_PATH, SUPPORT_URL, TERMS_PATH } from '../routes/paths.ts';
+import { useAppSelector } from '../store/index.ts';
+import { UserAvatar } from './UserAvatar.tsx';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The slide-in menu behind the user button (spec §2 Top bar): who is signed in, the terms, privacy and support
+ * links (new tabs), the language switch, and 'Đăng xuất'. Closing on route change is the layout's job.
+ */
+export function SideMenu({ open, onClose }: Props) {
+  const { t } = useTranslation();
+  const user = useAppSelector((state) => state.user.data);
+  const signOut = useSignOut();
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const newTabId = useId();
+  useDialogFocus(panel, open, onClose);
+  if (!open) return null;
+
+  const language = currentLanguage();
+  return createPortal(
+    <div className="fixed inset-0 z-40">
+      <div className="absolute inset-0 bg-black/60 backdrop-blur-[2px]" aria-hidden="true" onClick={onClose} />
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className="absolute inset-y-0 right-0 flex w-[min(20rem,85vw)] animate-[slide-in_200ms_ease-out] flex-col motion-reduce:animate-none border-l border-white/10 bg-neutral-900 shadow-2xl outline-none"
+      >
+        <div className="flex items-center justify-between gap-3 border-b border-white/10 px-5 py-4">
+          <h2 id={titleId} className="sr-only">
+            {t('menu.title')}
+          </h2>
+          {user ? (
+            <div className="flex min-w-0 items-center gap-3">
+              <UserAvatar
+                photoURL={user.photoURL}
+                displayName={user.displayName}
+                email={user.email}
+                className="size-11 text-base"
+              />
+              <div className="min-w-0">
+                <p className="truncate font-semibold text-white">{user.displayName}</p>
+                <p className="truncate text-sm text-neutral-400">{user.email}</p>
+              </div>
+            </div>
+          ) : (
+            <p className="text-lg font-bold text-white">{t('app.name')}</p>
+          )}
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={t('common.close')}
+            className="-mr-2 grid size-10 shrink-0 place-items-center rounded-full text-neutral-400 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+          >
+            <svg
+              className="size-5"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              aria-hidden="true"
+            >
+              <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+
+        <nav className="flex flex-col gap-1 p-3">
+          <span id={newTabId} className="sr-only">
+            {t('menu.newTab')}
+          </span>
+          <MenuLink href={TERMS_PATH} describedBy={newTabId}>
+            {t('menu.terms')}
+          </MenuLink>
+          <MenuLink href={PRIVACY_PATH} describedBy={newTabId}>
+            {t('menu.privacy')}
+          </MenuLink>
+          <MenuLink href={SUPPORT_URL} describedBy={newTabId}>
+            {t('menu.support')}
+          </MenuLink>
+        </nav>
+
+        <div className="mx-3 mt-2 border-t border-white/10 px-2 pt-4">
+          <fieldset>
+            <legend className="px-1 pb-2 text-xs font-medium tracking-wide text-neutral-500 uppercase">
+              {t('menu.language')}
+            </legend>
+            <div className="flex gap-2">
+              {LANGUAGES.map((code) => (
+                <button
+                  key={code}
+                  type="button"
+                  lang={code}
+                  aria-pressed={language === code}
+                  onClick={() => void changeLanguage(code)}
+                  className="rounded-full border border-white/15 px-3 py-1.5 text-sm text-neutral-300 hover:border-violet-400 aria-pressed:border-violet-500 aria-pressed:bg-violet-600/20 aria-pressed:text-white"
+                >
+                  {LANGUAGE_NAMES[code]}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+
+        {user && (
+          <div className="mt-auto border-t border-white/10 p-3">
+            <button
+              type="button"
+              onClick={() => void signOut()}
+              className="w-full rounded-lg px-3 py-3 text-left font-medium text-neutral-200 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+            >
+              {t('menu.logout')}
+            </button>
+          </div>
+        )}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+function MenuLink({ href, describedBy, children }: { href: string; describedBy: string; children: ReactNode }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-describedby={describedBy}
+      className="flex items-center justify-between rounded-lg px-3 py-3 text-neutral-200 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+    >
+      {children}
+      <svg
+        className="size-4 text-neutral-500"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        aria-hidden="true"
+      >
+        <path
+          d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </a>
+  );
+}

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { SideMenu } from './SideMenu.tsx';
+import { TopBar } from './TopBar.tsx';
+import { TopBarSlotContext } from './topBarSlotContext.ts';
+
+/** The frame of every page: top bar, side menu, and the routed page below (spec §2). */
+export function TopBarLayout() {
+  const location = useLocation();
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  // The menu is open for the navigation it was opened on only, so any route change closes it (spec §2).
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const menuOpen = menuOpenedAt === location.key;
+
+  return (
+    <TopBarSlotContext value={slot}>
+      <div className="flex min-h-dvh flex-col">
+        <TopBar slotRef={setSlot} menuOpen={menuOpen} onOpenMenu={() => setMenuOpenedAt(location.key)} />
+        <main className="flex flex-1 flex-col">
+          <Outlet />
+        </main>
+      </div>
+      <SideMenu open={menuOpen} onClose={() => setMenuOpenedAt(null)} />
+    </TopBarSlotContext>
+  );
+}

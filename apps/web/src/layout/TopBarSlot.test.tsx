@@ -1,0 +1,39 @@
+import { render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createAppStore } from '../store/index.ts';
+import { TopBarLayout } from './TopBarLayout.tsx';
+import { TopBarSlot } from './TopBarSlot.tsx';
+
+function PageWithSearch() {
+  return (
+    <>
+      <TopBarSlot>
+        <input aria-label="Tìm video" />
+      </TopBarSlot>
+      <p>Nội dung trang</p>
+    </>
+  );
+}
+
+describe('TopBarSlot', () => {
+  it("puts a page's controls inside the top bar, and only that page's", () => {
+    render(
+      <Provider store={createAppStore()}>
+        <MemoryRouter initialEntries={['/room/abc']}>
+          <Routes>
+            <Route element={<TopBarLayout />}>
+              <Route path="room/:roomId" element={<PageWithSearch />} />
+              <Route path="*" element={<p>Khác</p>} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
+    );
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('textbox', { name: 'Tìm video' })).toBeInTheDocument();
+    expect(within(banner).queryByText('Nội dung trang')).toBeNull();
+    expect(screen.getByRole('main')).toHaveTextContent('Nội dung trang');
+  });
+});

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HOME_PATH } from './paths.ts';
+
+/** Spec §2 Not-found page: black background, white text. */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-6 bg-black px-6 py-24 text-center text-white">
+      <title>{`${t('notFound.message')} · ${t('app.name')}`}</title>
+      <p aria-hidden="true" className="text-7xl font-black tracking-tight text-white/15 sm:text-9xl">
+        404
+      </p>
+      <h1 className="text-2xl font-semibold sm:text-3xl">{t('notFound.message')}</h1>
+      <Link
+        to={HOME_PATH}
+        className="rounded-full border border-white/25 px-5 py-2.5 text-sm font-medium text-white hover:border-violet-400 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
+      >
+        {t('notFound.goHome')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../i18n/index.ts';
+
+/** Part of both documents, so in their (Vietnamese) text rather than in the UI strings. */
+export const LAST_UPDATED = 'Cập nhật lần cuối: tháng 9 năm 2022';
+export const COPYRIGHT_EMAIL = 'banquyen@xemchung.app';
+export const MINIMUM_AGE = 13;
+
+/**
+ * The frame of the static legal pages. Their text exists in Vietnamese only (it is the binding version), so the
+ * article is marked `lang="vi"` and readers of another UI language get a one-line note saying so. `title` is the
+ * document's Vietnamese heading; `documentTitle` is the browser tab's title in the UI language.
+ */
+export function LegalDocument(props: { title: string; documentTitle: string; children: ReactNode }) {
+  const { title, documentTitle, children } = props;
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto w-full max-w-3xl px-5 py-10 sm:px-8 sm:py-14">
+      <title>{`${documentTitle} · ${t('app.name')}`}</title>
+      {currentLanguage() !== 'vi' && (
+        <p className="mb-6 rounded-lg border border-violet-500/30 bg-violet-500/10 px-4 py-3 text-sm text-violet-200">
+          {t('legal.vietnameseOnly')}
+        </p>
+      )}
+      <article
+        lang="vi"
+        className="space-y-4 leading-relaxed text-neutral-300 [&_a]:text-violet-300 [&_a]:underline [&_a]:underline-offset-2 hover:[&_a]:text-violet-200 [&_h2]:pt-6 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-white [&_li]:pl-1 [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:pl-6"
+      >
+        <div className="mb-8 border-b border-white/10 pb-6">
+          <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{title}</h1>
+          <p className="mt-2 text-sm text-neutral-400">{LAST_UPDATED}</p>
+        </div>
+        {children}
+      </article>
+    </div>
+  );
+}

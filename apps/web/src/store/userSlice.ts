@@ -1,0 +1,63 @@
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Me } from '@xemchung/protocol';
+import { fetchMe } from '../features/auth/authApi.ts';
+import { signInWithPopup } from '../features/auth/popupSignIn.ts';
+import { errorCode } from './errorCode.ts';
+
+/** Spec §3 User: the signed-in account plus whether it hosts the room on screen. */
+export interface User extends Me {
+  isHost: boolean;
+}
+
+export interface UserState {
+  data: User | null;
+  loading: boolean;
+  error: string | null;
+}
+
+export const initialUserState: UserState = { data: null, loading: false, error: null };
+
+/** 'session' reads the existing session at start-up; 'popup' runs the interactive sign-in. */
+export type LoginMode = 'session' | 'popup';
+
+export const login = createAsyncThunk<User, LoginMode, { rejectValue: string }>(
+  'user/login',
+  async (mode, { rejectWithValue }) => {
+    try {
+      const me = mode === 'popup' ? await signInWithPopup() : await fetchMe();
+      if (!me) return rejectWithValue('signed_out');
+      return { ...me, isHost: false };
+    } catch (error) {
+      return rejectWithValue(errorCode(error));
+    }
+  },
+);
+
+/** Spec §4 User slice. */
+export const userSlice = createSlice({
+  name: 'user',
+  initialState: initialUserState,
+  reducers: {
+    logout: () => initialUserState,
+    setIsHost: (state, action: PayloadAction<boolean>) => {
+      if (state.data) state.data.isHost = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(login.pending, (state) => {
+        state.loading = true;
+      })
+      .addCase(login.fulfilled, (state, action) => {
+        state.loading = false;
+        state.data = action.payload;
+        state.error = null;
+      })
+      .addCase(login.rejected, (state, action) => {
+        state.loading = false;
+        state.error = action.payload ?? errorCode(action.error);
+      });
+  },
+});
+
+export const { logout, setIsHost } = userSlice.actions;

@@ -1,0 +1,77 @@
+import type { Me, RoomSummary } from '@xemchung/protocol';
+import { vi } from 'vitest';
+
+/**
+ * An in-test stand-in for the few endpoints the shell calls (/api/me, /api/rooms, /auth/logout): the browser's
+ * network boundary, answered the way apps/server answers them. `hold(name)` keeps a request in flight until
+ * `release(name)`, so tests can look at loading states.
+ */
+export function installFakeServer(initial: { user?: Me | null; rooms?: RoomSummary[] } = {}) {
+  const state = {
+    user: initial.user ?? null,
+    rooms: [...(initial.rooms ?? [])],
+    failCreate: false,
+    failLookup: false,
+    requests: [] as { method: string; url: string; body: unknown }[],
+  };
+  const gates = new Map<string, { promise: Promise<void>; open: () => void }>();
+
+  const unauthenticated = () =>
+    Response.json({ error: { code: 'unauthenticated', message: 'Not signed in' } }, { status: 401 });
+
+  const answer = async (method: string, url: string, body: unknown): Promise<Response> => {
+    if (method === 'GET' && url === '/api/me') {
+      return state.user ? Response.json(state.user) : unauthenticated();
+    }
+    if (method === 'GET' && url === '/api/rooms?host=me') {
+      if (!state.user) return unauthenticated();
+      if (state.failLookup) return Response.json({ error: { code: 'internal', message: 'x' } }, { status: 500 });
+      const uid = state.user.uid;
+      return Response.json(state.rooms.filter((room) => room.host === uid));
+    }
+    if (method === 'POST' && url === '/api/rooms') {
+      if (!state.user) return unauthenticated();
+      const name = typeof body === 'object' && body && 'name' in body ? String(body.name).trim() : '';
+      if (state.failCreate || !name) {
+        return Response.json({ error: { code: 'invalid_room_name', message: 'x' } }, { status: 400 });
+      }
+      const room = { id: `room${state.rooms.length + 1}`, name, host: state.user.uid };
+      state.rooms.push(room);
+      return Response.json(room, { status: 201 });
+    }
+    if (method === 'POST' && url === '/auth/logout') {
+      state.user = null;
+      return new Response(null, { status: 204 });
+    }
+    return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
+  };
+
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      const method = init.method ?? 'GET';
+      const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      state.requests.push({ method, url, body });
+      await gates.get(`${method} ${url}`)?.promise;
+      if (init.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+      return answer(method, url, body);
+    }),
+  );
+
+  return {
+    state,
+    /** Holds requests such as 'GET /api/me' until released. */
+    hold(key: string) {
+      let open = () => {};
+      const promise = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      gates.set(key, { promise, open });
+    },
+    release(key: string) {
+      gates.get(key)?.open();
+      gates.delete(key);
+    },
+  };
+}

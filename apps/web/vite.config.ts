@@ -1,0 +1,37 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/auth': 'http://localhost:3000',
+      '/oidc': 'http://localhost:3000',
+      '/socket.io': { target: 'ws://localhost:3000', ws: true },
+    },
+  },
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+    // Every browser of the default (baseline) target supports <link rel=modulepreload>; skip the polyfill.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      // @xemchung/protocol is pure by design (no I/O, no globals), so a page that takes one constant from it must
+      // not drag in every zod schema the barrel re-exports.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/protocol/') },
+      output: {
+        // Everything the entry needs statically goes in one chunk; otherwise modules it shares with the lazy pages
+        // are cut into many small chunks, and each one compresses worse and costs a request.
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+      },
+    },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});

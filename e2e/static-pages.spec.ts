@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+
+test('an unknown path shows the Vietnamese not-found page on black', async ({ page }) => {
+  await page.goto('/khong-co-trang-nay');
+  const message = page.getByText('Trang này không tồn tại');
+  await expect(message).toBeVisible();
+  const colors = await message.evaluate((element) => {
+    let node: Element | null = element;
+    let background = 'rgba(0, 0, 0, 0)';
+    while (node && background === 'rgba(0, 0, 0, 0)') {
+      background = getComputedStyle(node).backgroundColor;
+      node = node.parentElement;
+    }
+    return { color: getComputedStyle(element).color, background };
+  });
+  expect(colors).toEqual({ color: 'rgb(255, 255, 255)', background: 'rgb(0, 0, 0)' });
+});
+
+test('the terms page says who may use the service and when it was last updated', async ({ page }) => {
+  await page.goto('/terms-of-use');
+  await expect(page.getByRole('heading', { name: 'Điều khoản sử dụng' })).toBeVisible();
+  await expect(page.getByText(/13 tuổi/)).toBeVisible();
+  await expect(page.getByText(/tháng 9 năm 2022/)).toBeVisible();
+  await expect(page.getByRole('link', { name: /^XemChung/ })).toBeVisible();
+});

@@ -1,0 +1,77 @@
+/** One ping round trip: how far the server clock is ahead of ours, and how long the trip took. */
+export interface ClockSample {
+  /** Server clock minus local clock, in ms (negative when the local clock is ahead). */
+  offset: number;
+  /** Round-trip time in ms; the offset is exact to within ±delay/2. */
+  delay: number;
+}
+
+/** How many recent samples the estimator considers (Jellyfin's TimeSync keeps 8). */
+export const CLOCK_SAMPLE_WINDOW = 8;
+
+/**
+ * NTP-style sample from one `clock:ping`: sent at local `sentAt`, answered with `serverTime`, received at local
+ * `receivedAt`. Assuming the answer was stamped half-way through the trip, offset = server − midpoint.
+ */
+export function clockSample(sentAt: number, serverTime: number, receivedAt: number): ClockSample {
+  const delay = Math.max(0, receivedAt - sentAt);
+  return { offset: serverTime - (sentAt + delay / 2), delay };
+}
+
+export interface ClockOffsetEstimatorOptions {
+  /** The local clock (ms); injectable for tests. Defaults to Date.now. */
+  now?: () => number;
+  window?: number;
+}
+
+/**
+ * Estimates the offset between the local clock and the server's from recent pings. It trusts the sample with
+ * the lowest delay among the last `window` ones: a slow trip (queueing, a busy tab) skews the midpoint
+ * assumption most, a fast one least. Pure apart from reading the injected clock.
+ */
+export class ClockOffsetEstimator {
+  private readonly now: () => number;
+  private readonly window: number;
+  private readonly samples: ClockSample[] = [];
+
+  constructor(options: ClockOffsetEstimatorOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.window = Math.max(1, options.window ?? CLOCK_SAMPLE_WINDOW);
+  }
+
+  /** Local time now, to stamp a ping before sending it. */
+  localNow(): number {
+    return this.now();
+  }
+
+  /** Adds the sample of one ping (local times from `localNow()`); returns it. */
+  record(sentAt: number, serverTime: number, receivedAt: number): ClockSample {
+    const sample = clockSample(sentAt, serverTime, receivedAt);
+    this.samples.push(sample);
+    if (this.samples.length > this.window) this.samples.shift();
+    return sample;
+  }
+
+  get sampleCount(): number {
+    return this.samples.length;
+  }
+
+  /** The best sample of the window, or null before the first ping. */
+  best(): ClockSample | null {
+    let best: ClockSample | null = null;
+    for (const sample of this.samples) {
+      if (!best || sample.delay < best.delay) best = sample;
+    }
+    return best;
+  }
+
+  /** Server clock minus local clock in ms; 0 until a sample exists (assume the clocks agree). */
+  get offset(): number {
+    return this.best()?.offset ?? 0;
+  }
+
+  /** The estimated server time now. */
+  serverNow(): number {
+    return this.now() + this.offset;
+  }
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { COMMAND_TYPES, isCommandType, isRoomCommand, POSITION_MAX, parseCommand } from './commands.ts';
+import { commandAckSchema } from './events.ts';
+import { TITLE_MAX } from './limits.ts';
+import { mediaVideoId } from './links.ts';
+
+const youtube = { id: 'dQw4w9WgXcQ', title: 'Never', thumbnail: '', source: 'youtube', mediaUrl: null } as const;
+const mediaUrl = 'https://cdn.example.com/clip.mp4';
+const media = { id: mediaVideoId(mediaUrl), title: 'clip', thumbnail: '', source: 'media', mediaUrl } as const;
+
+describe('parseCommand (R21)', () => {
+  it('tags the payload with the event name and drops unknown fields such as a forged host (R1, R26)', () => {
+    const parsed = parseCommand('playlist:select', { id: 'dQw4w9WgXcQ', host: 'me', isHost: true, version: 3 });
+    expect(parsed.success && parsed.data).toEqual({ type: 'playlist:select', id: 'dQw4w9WgXcQ' });
+  });
+
+  it('treats a missing payload as empty', () => {
+    expect(parseCommand('playlist:clearWatched', undefined).success).toBe(true);
+    expect(parseCommand('clock:ping', undefined).success).toBe(true);
+    expect(parseCommand('playlist:select', undefined).success).toBe(false);
+  });
+
+  it('refuses payloads that are not plain objects instead of spreading them', () => {
+    for (const payload of ['id', 42, null, ['dQw4w9WgXcQ'], true]) {
+      expect(parseCommand('playlist:clearWatched', payload).success).toBe(false);
+    }
+  });
+
+  it('accepts YouTube and direct media videos', () => {
+    expect(parseCommand('playlist:add', { video: youtube }).success).toBe(true);
+    expect(parseCommand('playlist:add', { video: media }).success).toBe(true);
+  });
+
+  it.each([
+    ['a YouTube id of the wrong length', { ...youtube, id: 'short' }],
+    ['a YouTube id with a bad character', { ...youtube, id: 'dQw4w9WgXc!' }],
+    ['a media id that is not the hash of its URL', { ...media, id: 'm_madeup' }],
+    ['a YouTube video with a media URL', { ...youtube, mediaUrl }],
+    ['a media video without a URL', { ...media, mediaUrl: null }],
+    ['a javascript: media URL', { ...media, mediaUrl: 'javascript:alert(1)' }],
+    ['a title over the limit', { ...youtube, title: 'x'.repeat(TITLE_MAX + 1) }],
+    ['a thumbnail that is not a URL', { ...youtube, thumbnail: 'data:image/png;base64,AAAA' }],
+    ['an unknown source', { ...youtube, source: 'vimeo' }],
+    ['a numeric title', { ...youtube, title: 5 }],
+  ])('refuses %s (R21)', (_label, video) => {
+    expect(parseCommand('playlist:add', { video }).success).toBe(false);
+  });
+
+  it('does not let the client set visited', () => {
+    const parsed = parseCommand('playlist:add', { video: { ...youtube, visited: true } });
+    expect(parsed.success && parsed.data.type === 'playlist:add' && 'visited' in parsed.data.video).toBe(false);
+  });
+
+  it.each([
+    ['a string position', { id: 'dQw4w9WgXcQ', playing: true, position: '10', rate: 1 }],
+    ['a negative position', { id: 'dQw4w9WgXcQ', playing: true, position: -1, rate: 1 }],
+    ['a position past the maximum', { id: 'dQw4w9WgXcQ', playing: true, position: POSITION_MAX + 1, rate: 1 }],
+    ['a rate of 16', { id: 'dQw4w9WgXcQ', playing: true, position: 1, rate: 16 }],
+    ['playing as a string', { id: 'dQw4w9WgXcQ', playing: 'yes', position: 1, rate: 1 }],
+    ['a missing id', { playing: true, position: 1, rate: 1 }],
+  ])('refuses playback:update with %s (R21)', (_label, payload) => {
+    expect(parseCommand('playback:update', payload).success).toBe(false);
+  });
+});
+
+describe('command catalogue', () => {
+  it('lists every event and tells room commands apart', () => {
+    expect([...COMMAND_TYPES].sort()).toEqual(
+      [
+        'clock:ping',
+        'playback:ended',
+        'playback:update',
+        'playlist:add',
+        'playlist:clearWatched',
+        'playlist:remove',
+        'playlist:select',
+        'room:join',
+        'room:leave',
+      ].sort(),
+    );
+    expect(isCommandType('playlist:add')).toBe(true);
+    expect(isCommandType('room:delete')).toBe(false);
+    expect(isCommandType('__proto__')).toBe(false);
+    expect(isRoomCommand({ type: 'playlist:clearWatched' })).toBe(true);
+    expect(isRoomCommand({ type: 'clock:ping' })).toBe(false);
+  });
+
+  it('validates acks, success and failure', () => {
+    const schema = commandAckSchema('clock:ping');
+    expect(schema.safeParse({ ok: true, serverTime: 5 }).success).toBe(true);
+    expect(schema.safeParse({ ok: false, error: { code: 'rate_limited', message: 'slow down' } }).success).toBe(true);
+    expect(schema.safeParse({ ok: false, error: { code: 'teapot', message: '' } }).success).toBe(false);
+    expect(schema.safeParse({ ok: true }).success).toBe(false);
+  });
+});

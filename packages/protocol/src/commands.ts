@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { mediaVideoId, YOUTUBE_ID_PATTERN } from './links.ts';
+import { currentVideoSchema, videoIdSchema, videoSchema } from './room.ts';
+
+/**
+ * Bumped on any incompatible change to a message below. Clients send it in the Socket.IO handshake
+ * (`auth: {protocol: PROTOCOL_VERSION}`); the server refuses other versions with `protocol_mismatch`.
+ */
+export const PROTOCOL_VERSION = 1;
+
+export const handshakeAuthSchema = z.object({ protocol: z.number().int() });
+export type HandshakeAuth = z.infer<typeof handshakeAuthSchema>;
+
+/** Longest position we accept, in seconds (about 115 days: enough for long live streams). */
+export const POSITION_MAX = 10_000_000;
+
+/**
+ * The video a client proposes to add. `visited` is the server's to decide, so it is not accepted here. The id
+ * must fit its source: a YouTube id, or for direct media exactly `mediaVideoId(mediaUrl)`, so one link cannot
+ * enter the playlist twice under two made-up ids. Only direct media carries a URL.
+ */
+export const addVideoInputSchema = videoSchema.omit({ visited: true }).superRefine((video, ctx) => {
+  if (video.source === 'youtube') {
+    if (!YOUTUBE_ID_PATTERN.test(video.id)) {
+      ctx.addIssue({ code: 'custom', path: ['id'], message: 'must be an 11-character YouTube id' });
+    }
+    if (video.mediaUrl !== null) ctx.addIssue({ code: 'custom', path: ['mediaUrl'], message: 'must be null' });
+  } else if (video.mediaUrl === null) {
+    ctx.addIssue({ code: 'custom', path: ['mediaUrl'], message: 'is required' });
+  } else if (video.id !== mediaVideoId(video.mediaUrl)) {
+    ctx.addIssue({ code: 'custom', path: ['id'], message: 'must be mediaVideoId(mediaUrl)' });
+  }
+});
+export type AddVideoInput = z.infer<typeof addVideoInputSchema>;
+
+export const roomIdSchema = z.string().min(1).max(64);
+
+// Session commands: about the connection rather than the room's state.
+const joinCommand = z.object({ type: z.literal('room:join'), roomId: roomIdSchema });
+const leaveCommand = z.object({ type: z.literal('room:leave') });
+const clockPingCommand = z.object({ type: z.literal('clock:ping') });
+
+// Room commands: intentions applied by the room state machine (docs/room-rules.md).
+const addCommand = z.object({ type: z.literal('playlist:add'), video: addVideoInputSchema });
+const selectCommand = z.object({ type: z.literal('playlist:select'), id: videoIdSchema });
+const removeCommand = z.object({ type: z.literal('playlist:remove'), id: videoIdSchema });
+const clearWatchedCommand = z.object({ type: z.literal('playlist:clearWatched') });
+/** The host's player state. `id` is the video the player has loaded, so a report about an old video is refused. */
+const playbackUpdateCommand = z.object({
+  type: z.literal('playback:update'),
+  id: videoIdSchema,
+  playing: z.boolean(),
+  position: z.number().min(0).max(POSITION_MAX),
+  rate: currentVideoSchema.shape.rate,
+});
+/** The host's player reached the end of `id`. */
+const playbackEndedCommand = z.object({ type: z.literal('playback:ended'), id: videoIdSchema });
+
+export const roomCommandSchema = z.discriminatedUnion('type', [
+  addCommand,
+  selectCommand,
+  removeCommand,
+  clearWatchedCommand,
+  playbackUpdateCommand,
+  playbackEndedCommand,
+]);
+/** A command that changes a room's state; what the state machine consumes. */
+export type RoomCommand = z.infer<typeof roomCommandSchema>;
+export type RoomCommandType = RoomCommand['type'];
+
+/**
+ * Every client→server message, tagged by `type`. On the wire the tag is the Socket.IO event name and the rest
+ * is the payload object: `socket.emit('playlist:select', {id}, ack)`. Unknown payload fields are dropped.
+ */
+export const commandSchema = z.discriminatedUnion('type', [
+  joinCommand,
+  leaveCommand,
+  clockPingCommand,
+  ...roomCommandSchema.options,
+]);
+export type Command = z.infer<typeof commandSchema>;
+export type CommandType = Command['type'];
+
+/** The payload sent with the event `T` (the command without its tag). */
+export type CommandPayload<T extends CommandType> = Omit<Extract<Command, { type: T }>, 'type'>;
+
+/** Every event name a client may emit, in the order of `commandSchema`. */
+export const COMMAND_TYPES: readonly CommandType[] = commandSchema.options.map((option) => option.shape.type.value);
+
+export function isCommandType(value: string): value is CommandType {
+  return (COMMAND_TYPES as readonly string[]).includes(value);
+}
+
+const ROOM_COMMAND_TYPES: readonly string[] = roomCommandSchema.options.map((option) => option.shape.type.value);
+
+export function isRoomCommand(command: Command): command is RoomCommand {
+  return ROOM_COMMAND_TYPES.includes(command.type);
+}
+
+/**
+ * Builds the tagged command from a Socket.IO event name and its payload. A missing payload means `{}`;
+ * anything that is not a plain object is refused rather than coerced.
+ */
+export function parseCommand(type: CommandType, payload: unknown): ReturnType<typeof commandSchema.safeParse> {
+  const body = payload === undefined ? {} : payload;
+  // Spreading a string or an array would invent fields; let the schema refuse the raw value instead.
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return commandSchema.safeParse(body);
+  return commandSchema.safeParse({ ...body, type });
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * The closed set of error codes a socket command can fail with (docs/protocol.md, "Errors"). Clients switch
+ * on the code; the message is for logs and developers, except where a rule fixes the text shown to users.
+ */
+export const ERROR_CODES = [
+  /** The payload does not match the command's schema (wrong types, too long, bad id or URL). */
+  'invalid_payload',
+  /** The event name is not a command of this protocol version. */
+  'unknown_command',
+  /** The caller is not allowed to run this command in this room (not the host). */
+  'forbidden',
+  /** A room command arrived before `room:join` (or after `room:leave`). */
+  'not_joined',
+  /** The room does not exist (never did, or was deleted). */
+  'room_not_found',
+  /** `playlist:add` of a video already in the playlist. */
+  'duplicate_video',
+  /** `playlist:add` when the playlist already holds PLAYLIST_MAX items. */
+  'playlist_full',
+  /** The command names a video that is not in the playlist. */
+  'video_not_found',
+  /** Too many commands from this socket; wait and retry. */
+  'rate_limited',
+  /** The command refers to a state that is no longer current (e.g. `playback:ended` for a video that already changed). */
+  'version_conflict',
+  /** The server could not commit in time (contention, database down, shutting down, client-side timeout); retry. */
+  'unavailable',
+  /** Connect refused: the client speaks another PROTOCOL_VERSION. */
+  'protocol_mismatch',
+  /** A bug on our side; the message never carries details. */
+  'internal',
+] as const;
+
+export const errorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const protocolErrorSchema = z.object({ code: errorCodeSchema, message: z.string() });
+/** What went wrong, as carried in a failed ack or a refused connection (`connect_error` → `err.data`). */
+export type ProtocolError = z.infer<typeof protocolErrorSchema>;
+
+export const ackFailureSchema = z.object({ ok: z.literal(false), error: protocolErrorSchema });
+export type AckFailure = z.infer<typeof ackFailureSchema>;
+
+/** Every command's acknowledgement: `{ok: true, ...result}` or `{ok: false, error: {code, message}}`. */
+export type AckResult<T extends object = Record<never, never>> = ({ ok: true } & T) | AckFailure;
+
+/** Spec §5/§8: the alert text for a duplicate playlist video, exact. */
+export const DUPLICATE_VIDEO_MESSAGE = 'Video đã có trong playlist';
+
+export function protocolError(code: ErrorCode, message: string): ProtocolError {
+  return { code, message };
+}
+
+export function ackFailure(code: ErrorCode, message: string): AckFailure {
+  return { ok: false, error: { code, message } };
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { CommandPayload, CommandType } from './commands.ts';
+import { type AckResult, ackFailureSchema } from './errors.ts';
+import { roomSnapshotSchema } from './room.ts';
+import { meSchema } from './user.ts';
+
+// ---- Acknowledgements: what each command's ack carries when it succeeds. -------------------------------------
+
+/** `room:join`: the full room, the server's clock at that moment, and who the server thinks you are. */
+export const joinResultSchema = z.object({
+  room: roomSnapshotSchema,
+  /** Server epoch ms when the snapshot was read; a first clock sample for the offset estimator. */
+  serverTime: z.number(),
+  /** True when your session's uid is the room's host. Never taken from anything you send. */
+  isHost: z.boolean(),
+  /** Your identity from the session cookie; null for a guest. */
+  me: meSchema.nullable(),
+});
+export type JoinResult = z.infer<typeof joinResultSchema>;
+
+/** Room commands: the room's version after the command (unchanged when the command had nothing to change). */
+export const versionResultSchema = z.object({ version: z.number().int().min(0) });
+export type VersionResult = z.infer<typeof versionResultSchema>;
+
+/** `clock:ping`: the server's epoch ms when it answered. */
+export const pingResultSchema = z.object({ serverTime: z.number() });
+export type PingResult = z.infer<typeof pingResultSchema>;
+
+/** `room:leave`: the room you left. */
+export const leaveResultSchema = z.object({ roomId: z.string() });
+export type LeaveResult = z.infer<typeof leaveResultSchema>;
+
+/** The success result of each command. */
+export const commandResultSchemas = {
+  'room:join': joinResultSchema,
+  'room:leave': leaveResultSchema,
+  'clock:ping': pingResultSchema,
+  'playlist:add': versionResultSchema,
+  'playlist:select': versionResultSchema,
+  'playlist:remove': versionResultSchema,
+  'playlist:clearWatched': versionResultSchema,
+  'playback:update': versionResultSchema,
+  'playback:ended': versionResultSchema,
+} as const satisfies Record<CommandType, z.ZodObject>;
+
+export type CommandResult<T extends CommandType> = z.infer<(typeof commandResultSchemas)[T]>;
+/** The ack of command `T`: `{ok: true, ...CommandResult<T>}` or `{ok: false, error}`. */
+export type CommandAck<T extends CommandType> = AckResult<CommandResult<T>>;
+
+/** Validates an ack of command `T` (for clients that do not trust their peer, e.g. bots). */
+export function commandAckSchema<T extends CommandType>(type: T) {
+  return z.union([commandResultSchemas[type].extend({ ok: z.literal(true) }), ackFailureSchema]);
+}
+
+// ---- Server → client events. ---------------------------------------------------------------------------------
+
+export const roomRefSchema = z.object({ roomId: z.string() });
+export type RoomRef = z.infer<typeof roomRefSchema>;
+
+/** Every server→client event and its payload. */
+export const serverEventSchemas = {
+  /** The full room after every committed change, to everyone in the room (the author included). */
+  'room:state': roomSnapshotSchema,
+  /** The room you are in no longer exists; you have been removed from it. */
+  'room:deleted': roomRefSchema,
+  /** The room you asked to join does not exist (sent with the failed `room:join` ack). */
+  'room:notFound': roomRefSchema,
+} as const;
+export type ServerEventType = keyof typeof serverEventSchemas;
+export type ServerEventPayload<T extends ServerEventType> = z.infer<(typeof serverEventSchemas)[T]>;
+
+// ---- Socket.IO event maps, for typed sockets on both ends. ----------------------------------------------------
+
+export type ServerToClientEvents = {
+  [T in ServerEventType]: (payload: ServerEventPayload<T>) => void;
+};
+
+export type ClientToServerEvents = {
+  [T in CommandType]: (payload: CommandPayload<T>, ack: (result: CommandAck<T>) => void) => void;
+};

@@ -1,0 +1,177 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { URL_MAX } from './limits.ts';
+import { mediaVideoId, parseVideoLink, YOUTUBE_ID_PATTERN } from './links.ts';
+import { videoIdSchema } from './room.ts';
+
+const ID = 'dQw4w9WgXcQ';
+const ID_WITH_SYMBOLS = 'a-B_c9-Z_0x';
+
+describe('parseVideoLink: YouTube', () => {
+  it.each([
+    `https://www.youtube.com/watch?v=${ID}`,
+    `https://youtube.com/watch?v=${ID}`,
+    `http://www.youtube.com/watch?v=${ID}`,
+    `https://m.youtube.com/watch?v=${ID}`,
+    `https://music.youtube.com/watch?v=${ID}&list=RDAMVM${ID}`,
+    `https://www.youtube.com/watch?v=${ID}&t=42s`,
+    `https://www.youtube.com/watch?v=${ID}&list=PL1234567890&index=3&pp=iAQB`,
+    `https://www.youtube.com/watch?app=desktop&v=${ID}&feature=share`,
+    `https://www.youtube.com/watch/?v=${ID}`,
+    `https://www.youtube.com/watch?v=${ID}#t=1m30s`,
+    `https://WWW.YOUTUBE.COM/watch?v=${ID}`,
+    `https://youtu.be/${ID}`,
+    `https://youtu.be/${ID}?si=AbCdEf123&t=10`,
+    `https://youtu.be/${ID}/`,
+    `https://www.youtube.com/shorts/${ID}`,
+    `https://youtube.com/shorts/${ID}?feature=share`,
+    `https://m.youtube.com/shorts/${ID}`,
+    `https://www.youtube.com/embed/${ID}`,
+    `https://www.youtube.com/embed/${ID}?start=30&autoplay=1`,
+    `https://www.youtube-nocookie.com/embed/${ID}?rel=0`,
+    `https://youtube-nocookie.com/embed/${ID}`,
+    `https://www.youtube.com/live/${ID}?si=xyz`,
+    `https://www.youtube.com/v/${ID}`,
+    `  https://youtu.be/${ID}\n`,
+    `youtu.be/${ID}`,
+    `www.youtube.com/watch?v=${ID}`,
+    `//www.youtube.com/watch?v=${ID}`,
+  ])('reads %s', (link) => {
+    expect(parseVideoLink(link)).toEqual({ kind: 'youtube', id: ID });
+  });
+
+  it('keeps - and _ in ids', () => {
+    expect(parseVideoLink(`https://youtu.be/${ID_WITH_SYMBOLS}`)).toEqual({ kind: 'youtube', id: ID_WITH_SYMBOLS });
+    expect(parseVideoLink(`https://www.youtube.com/watch?v=${ID_WITH_SYMBOLS}`)).toEqual({
+      kind: 'youtube',
+      id: ID_WITH_SYMBOLS,
+    });
+  });
+
+  it.each([
+    ['a 10-character id', 'https://www.youtube.com/watch?v=dQw4w9WgXc'],
+    ['a 12-character id', 'https://www.youtube.com/watch?v=dQw4w9WgXcQQ'],
+    ['an id with a dot', 'https://youtu.be/dQw4w9.gXc'],
+    ['an id with a percent escape', 'https://youtu.be/dQw4w9%2FXc'],
+    ['a watch page without v', 'https://www.youtube.com/watch?list=PL123'],
+    ['an empty v', 'https://www.youtube.com/watch?v='],
+    ['a channel', 'https://www.youtube.com/@RickAstleyYT'],
+    ['a playlist', 'https://www.youtube.com/playlist?list=PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI'],
+    ['a playlist embed', 'https://www.youtube.com/embed/videoseries?list=PL123'],
+    ['a channel live embed', 'https://www.youtube.com/embed/live_stream?channel=UC123'],
+    ['the home page', 'https://www.youtube.com/'],
+    ['an extra path segment', `https://www.youtube.com/shorts/${ID}/extra`],
+    ['youtu.be with a path', `https://youtu.be/watch/${ID}`],
+    ['nocookie without embed', `https://www.youtube-nocookie.com/watch?v=${ID}`],
+    ['a look-alike host', `https://www.youtube.com.evil.example/watch?v=${ID}`],
+    ['a sub-domain we do not know', `https://gaming.youtube.com/watch?v=${ID}`],
+    ['a host suffix trick', `https://notyoutube.com/watch?v=${ID}`],
+    ['a non-default port', `https://www.youtube.com:8443/watch?v=${ID}`],
+    ['credentials', `https://user:pass@www.youtube.com/watch?v=${ID}`],
+    ['a user name only', `https://user@youtu.be/${ID}`],
+    ['another scheme', `ftp://www.youtube.com/watch?v=${ID}`],
+    ['a media extension on a YouTube host', 'https://www.youtube.com/video.mp4'],
+  ])('rejects %s', (_label, link) => {
+    expect(parseVideoLink(link)).toBeNull();
+  });
+});
+
+describe('parseVideoLink: direct media', () => {
+  it.each([
+    ['https://cdn.example.com/videos/clip.mp4', 'clip', 'mp4'],
+    ['https://cdn.example.com/a/b/Song%20Name.mp3', 'Song Name', 'mp3'],
+    ['http://example.org/movie.webm?token=abc', 'movie', 'webm'],
+    ['https://example.org/audio.ogg', 'audio', 'ogg'],
+    ['https://example.org/audio.oga', 'audio', 'ogg'],
+    ['https://example.org/video.ogv', 'video', 'ogg'],
+    ['https://example.org/podcast.m4a', 'podcast', 'mp4'],
+    ['https://live.example.org/stream/master.m3u8', 'master', 'hls'],
+    ['https://example.org/UPPER.MP4', 'UPPER', 'mp4'],
+    ['https://example.org/Phim%20hay%20%F0%9F%8E%AC.mp4', 'Phim hay 🎬', 'mp4'],
+    ['https://example.org/dots.in.name.mp4', 'dots.in.name', 'mp4'],
+    ['https://example.org/bad%E0%A4escape.mp4', 'bad%E0%A4escape', 'mp4'],
+    ['https://example.org/.mp4', 'example.org', 'mp4'],
+    ['http://127.0.0.1:5173/media/sample.mp4', 'sample', 'mp4'],
+    ['http://[::1]:8080/a.webm', 'a', 'webm'],
+    ['http://192.168.1.10/share/film.mp4', 'film', 'mp4'],
+  ])('reads %s', (link, title, format) => {
+    const parsed = parseVideoLink(link);
+    expect(parsed).toMatchObject({ kind: 'media', title, format });
+  });
+
+  it('normalises the URL and drops the fragment', () => {
+    expect(parseVideoLink('HTTPS://Example.ORG/a b/clip.mp4?x=1#t=30')).toEqual({
+      kind: 'media',
+      url: 'https://example.org/a%20b/clip.mp4?x=1',
+      title: 'clip',
+      format: 'mp4',
+    });
+  });
+
+  it('bounds the title to TITLE_MAX characters without splitting an emoji', () => {
+    const long = parseVideoLink(`https://example.org/${'x'.repeat(500)}.mp4`);
+    expect(long?.kind === 'media' && long.title.length).toBe(200);
+    const emoji = parseVideoLink(`https://example.org/x${encodeURIComponent('🎬'.repeat(150))}.mp4`);
+    expect(emoji?.kind === 'media' && emoji.title).toBe(`x${'🎬'.repeat(99)}`);
+  });
+
+  it.each([
+    ['an unknown extension', 'https://example.org/file.avi'],
+    ['a page', 'https://example.org/watch?v=clip.mp4'],
+    ['an extension only in the query', 'https://example.org/play?file=clip.mp4'],
+    ['an extension only in the fragment', 'https://example.org/page#clip.mp4'],
+    ['a directory', 'https://example.org/clip.mp4/'],
+    ['javascript:', 'javascript:alert(1)//.mp4'],
+    ['JavaScript: with mixed case', 'JaVaScRiPt:alert(document.cookie)'],
+    ['javascript: split by a newline', 'java\nscript:alert(1)//a.mp4'],
+    ['data:', 'data:video/mp4;base64,AAAA.mp4'],
+    ['blob:', 'blob:https://example.org/1234.mp4'],
+    ['file:', 'file:///etc/passwd.mp4'],
+    ['ftp:', 'ftp://example.org/clip.mp4'],
+    ['credentials', 'https://admin:secret@example.org/clip.mp4'],
+    ['an empty string', ''],
+    ['blank input', '   '],
+    ['plain words', 'never gonna give you up'],
+    ['over-long input', `https://example.org/${'a'.repeat(URL_MAX)}.mp4`],
+  ])('rejects %s', (_label, link) => {
+    expect(parseVideoLink(link)).toBeNull();
+  });
+
+  it('rejects non-string input', () => {
+    for (const value of [undefined, null, 42, {}, ['https://youtu.be/dQw4w9WgXcQ']]) {
+      expect(parseVideoLink(value)).toBeNull();
+    }
+  });
+
+  it('never returns anything but a YouTube id or an http(s) media URL, whatever the input', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.webUrl({ withQueryParameters: true, withFragments: true })), (input) => {
+        const parsed = parseVideoLink(input);
+        if (parsed === null) return;
+        if (parsed.kind === 'youtube') expect(parsed.id).toMatch(YOUTUBE_ID_PATTERN);
+        else expect(new URL(parsed.url).protocol).toMatch(/^https?:$/);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('mediaVideoId', () => {
+  it('is m_ plus 22 base64url characters and fits videoIdSchema', () => {
+    const id = mediaVideoId('https://cdn.example.com/videos/clip.mp4');
+    expect(id).toMatch(/^m_[A-Za-z0-9_-]{22}$/);
+    expect(videoIdSchema.safeParse(id).success).toBe(true);
+  });
+
+  it('is a known, stable value that differs between links', () => {
+    // First 16 bytes of SHA-256("https://example.org/a.mp4"), base64url (computed with node:crypto).
+    expect(mediaVideoId('https://example.org/a.mp4')).toBe('m_qLikK4727RwAIFJy2e5Btw');
+    expect(mediaVideoId('https://example.org/a.mp4')).not.toBe(mediaVideoId('https://example.org/b.mp4'));
+  });
+
+  it('gives the same id to spellings of the same link once parsed', () => {
+    const a = parseVideoLink('https://EXAMPLE.org/clip.mp4#t=5');
+    const b = parseVideoLink('https://example.org/clip.mp4');
+    expect(a?.kind === 'media' && b?.kind === 'media' && mediaVideoId(a.url) === mediaVideoId(b.url)).toBe(true);
+  });
+});

@@ -1,0 +1,127 @@
+import { TITLE_MAX, URL_MAX } from './limits.ts';
+import { base64url, sha256 } from './sha256.ts';
+
+/** A YouTube video id: exactly 11 characters of the base64url alphabet. */
+export const YOUTUBE_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
+
+/** How the browser plays a direct media link: a native media element, or hls.js for `.m3u8`. */
+export type MediaFormat = 'mp4' | 'webm' | 'mp3' | 'ogg' | 'hls';
+
+/** A link a user pasted, understood: a YouTube video, or a direct media file played by the browser. */
+export type VideoLink =
+  | { kind: 'youtube'; id: string }
+  | {
+      kind: 'media';
+      /** The normalised absolute URL, without its #fragment. */
+      url: string;
+      /** The file name, percent-decoded, without its extension (the host name when there is none). */
+      title: string;
+      format: MediaFormat;
+    };
+
+const MEDIA_EXTENSIONS: Readonly<Record<string, MediaFormat>> = {
+  mp4: 'mp4',
+  m4a: 'mp4',
+  webm: 'webm',
+  mp3: 'mp3',
+  ogg: 'ogg',
+  oga: 'ogg',
+  ogv: 'ogg',
+  m3u8: 'hls',
+};
+
+const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com']);
+const NOCOOKIE_HOSTS = new Set(['youtube-nocookie.com', 'www.youtube-nocookie.com']);
+const SHORT_HOSTS = new Set(['youtu.be', 'www.youtu.be']);
+/** Paths of the form /<prefix>/<id> on youtube.com hosts. */
+const ID_PATH_PREFIXES = new Set(['shorts', 'embed', 'live', 'v']);
+/** Path words YouTube uses that happen to be 11 characters long but are not videos (playlists, channels). */
+const NOT_VIDEO_IDS = new Set(['videoseries', 'live_stream']);
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Parses input as a URL, reading a scheme-less `youtu.be/…` or `//host/…` as https. */
+function toUrl(input: string): URL | null {
+  const withScheme = input.startsWith('//') ? `https:${input}` : SCHEME.test(input) ? input : `https://${input}`;
+  try {
+    return new URL(withScheme);
+  } catch {
+    return null;
+  }
+}
+
+/** The non-empty path segments, ignoring one trailing slash. */
+const segments = (url: URL) => url.pathname.split('/').filter((segment) => segment !== '');
+
+function videoId(candidate: string | null | undefined): string | null {
+  return candidate && YOUTUBE_ID_PATTERN.test(candidate) && !NOT_VIDEO_IDS.has(candidate) ? candidate : null;
+}
+
+function youtubeId(url: URL): string | null {
+  const host = url.hostname;
+  const parts = segments(url);
+  if (SHORT_HOSTS.has(host)) return parts.length === 1 ? videoId(parts[0]) : null;
+  if (NOCOOKIE_HOSTS.has(host)) return parts.length === 2 && parts[0] === 'embed' ? videoId(parts[1]) : null;
+  if (parts.length === 1 && parts[0] === 'watch') return videoId(url.searchParams.get('v'));
+  if (parts.length === 2 && ID_PATH_PREFIXES.has(parts[0] as string)) return videoId(parts[1]);
+  return null;
+}
+
+function isYoutubeHost(host: string): boolean {
+  return YOUTUBE_HOSTS.has(host) || NOCOOKIE_HOSTS.has(host) || SHORT_HOSTS.has(host);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function mediaLink(url: URL): VideoLink | null {
+  // The last segment as is: `/clip.mp4/` names a directory, not a file.
+  const fileName = url.pathname.split('/').at(-1);
+  if (!fileName) return null;
+  const dot = fileName.lastIndexOf('.');
+  const format = dot >= 0 ? MEDIA_EXTENSIONS[fileName.slice(dot + 1).toLowerCase()] : undefined;
+  if (!format) return null;
+  const title = safeDecode(fileName.slice(0, dot)).trim() || url.hostname;
+  url.hash = '';
+  // Cut to TITLE_MAX without leaving half of a surrogate pair (an emoji) at the end.
+  const bounded = title.length > TITLE_MAX ? title.slice(0, TITLE_MAX).replace(/[\ud800-\udbff]$/, '') : title;
+  return { kind: 'media', url: url.href, title: bounded, format };
+}
+
+/**
+ * Understands a pasted link. YouTube: `watch?v=`, `youtu.be/`, `/shorts/`, `/embed/`, `/live/`, `/v/` on
+ * youtube.com with or without `www.`, `m.` or `music.`, and youtube-nocookie.com embeds, with any extra query
+ * parameters or timestamps. Media: an http(s) URL whose path ends in a playable file extension. Anything
+ * else — other schemes (`javascript:`, `data:`…), credentials in the URL, input over URL_MAX — gives null.
+ *
+ * Media links may point anywhere, private addresses included: the browser plays them and our server never
+ * fetches them, so they cannot be used to make the server reach into its own network.
+ */
+export function parseVideoLink(input: unknown): VideoLink | null {
+  if (typeof input !== 'string') return null;
+  const trimmed = input.trim();
+  if (trimmed === '' || trimmed.length > URL_MAX) return null;
+  const url = toUrl(trimmed);
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return null;
+  if (url.username !== '' || url.password !== '') return null;
+  if (isYoutubeHost(url.hostname)) {
+    if (url.port !== '') return null;
+    const id = youtubeId(url);
+    return id ? { kind: 'youtube', id } : null;
+  }
+  return mediaLink(url);
+}
+
+/**
+ * The playlist id of a direct media link: `m_` + base64url of the first 16 bytes of SHA-256(url), 24
+ * characters that fit `videoIdSchema` and cannot collide with an 11-character YouTube id. Pass the `url`
+ * that parseVideoLink returned so that spellings of the same link get the same id.
+ */
+export function mediaVideoId(url: string): string {
+  return `m_${base64url(sha256(url).subarray(0, 16))}`;
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { PLAYLIST_MAX, ROOM_NAME_MAX, TITLE_MAX, URL_MAX, VIDEO_ID_MAX } from './limits.ts';
+
+/** Where a playlist item plays from: the YouTube IFrame player, or an HTML5 media element on a direct link. */
+export const videoSourceSchema = z.enum(['youtube', 'media']);
+export type VideoSource = z.infer<typeof videoSourceSchema>;
+
+export const httpUrlSchema = z
+  .string()
+  .max(URL_MAX)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL');
+
+/** A YouTube video id, or our own id for a direct media link (`m_` + hash). */
+export const videoIdSchema = z
+  .string()
+  .min(1)
+  .max(VIDEO_ID_MAX)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, - and _');
+
+/** A playlist item (spec §3 Video) plus how to play it. */
+export const videoSchema = z.object({
+  id: videoIdSchema,
+  title: z.string().max(TITLE_MAX),
+  thumbnail: z.union([httpUrlSchema, z.literal('')]),
+  visited: z.boolean(),
+  source: videoSourceSchema,
+  /** The direct media URL when source is 'media'; null for YouTube. */
+  mediaUrl: httpUrlSchema.nullable(),
+});
+export type Video = z.infer<typeof videoSchema>;
+
+/**
+ * What is playing (spec §3 current_video). `current_time` is the position in seconds at server time
+ * `updated_at` (epoch ms); while `playing`, the position advances at `rate` from there.
+ */
+export const currentVideoSchema = z.object({
+  id: z.string().max(VIDEO_ID_MAX),
+  index: z.number().int().min(-1),
+  playing: z.boolean(),
+  current_time: z.number().min(0),
+  updated_at: z.number().int().min(0),
+  rate: z.number().min(0.25).max(2),
+});
+export type CurrentVideo = z.infer<typeof currentVideoSchema>;
+
+/** Spec §9: id empty, index -1, playing true, time 0, updated_at 0 (and normal speed). */
+export const DEFAULT_CURRENT_VIDEO: CurrentVideo = Object.freeze({
+  id: '',
+  index: -1,
+  playing: true,
+  current_time: 0,
+  updated_at: 0,
+  rate: 1,
+});
+
+/** A room as the server sends it: spec §3 Room plus the commit `version`. */
+export const roomSnapshotSchema = z.object({
+  id: z.string(),
+  host: z.string(),
+  name: z.string(),
+  playlist: z.array(videoSchema).max(PLAYLIST_MAX),
+  current_video: currentVideoSchema,
+  version: z.number().int().min(0),
+});
+export type RoomSnapshot = z.infer<typeof roomSnapshotSchema>;
+
+export const roomNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Room name is required')
+  .max(ROOM_NAME_MAX, `Room name must be at most ${ROOM_NAME_MAX} characters`);
+
+/** POST /api/rooms */
+export const createRoomRequestSchema = z.object({ name: roomNameSchema });
+export type CreateRoomRequest = z.infer<typeof createRoomRequestSchema>;
+
+/** A room in a listing (GET /api/rooms?host=me). */
+export const roomSummarySchema = z.object({ id: z.string(), name: z.string(), host: z.string() });
+export type RoomSummary = z.infer<typeof roomSummarySchema>;

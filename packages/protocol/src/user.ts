@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** GET /api/me (spec §3 User, without the per-room isHost flag the client adds). */
+export const meSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  photoURL: z.string().nullable(),
+  displayName: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** Body of every HTTP error. */
+export const httpErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+export type HttpError = z.infer<typeof httpErrorSchema>;
