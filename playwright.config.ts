@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3179);
 const baseURL = `http://127.0.0.1:${port}`;
+/** One data folder per port, so runs on different ports (parallel helpers, CI) never share a database. */
+const dataDir = `.data-e2e-${port}`;
 
 /** Debian's Chromium, started the way this machine allows (no sandbox as root, no background networking). */
 export const chromiumLaunch = {
@@ -38,10 +40,10 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
   webServer: {
     // A fresh SQLite database for every run: the suite signs up its own accounts.
-    command: 'rm -rf .data-e2e && node apps/server/src/main.ts',
+    command: `rm -rf ${dataDir} && node apps/server/src/main.ts`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: '.data-e2e', LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   },
 });
