@@ -1,9 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { fakeYouTubeEnv, fakeYouTubePort } from './e2e/support/youtube.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3179);
 const baseURL = `http://127.0.0.1:${port}`;
 /** One data folder per port, so runs on different ports (parallel helpers, CI) never share a database. */
 const dataDir = `.data-e2e-${port}`;
+/** Test media on another origin, like a user's direct link (e2e/support/media.ts derives the same port). */
+const mediaPort = port + 1000;
 
 /** Debian's Chromium, started the way this machine allows (no sandbox as root, no background networking). */
 export const chromiumLaunch = {
@@ -38,12 +41,35 @@ export default defineConfig({
     launchOptions: chromiumLaunch,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
-  webServer: {
-    // A fresh SQLite database for every run: the suite signs up its own accounts.
-    command: `rm -rf ${dataDir} && node apps/server/src/main.ts`,
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      // A fresh SQLite database for every run: the suite signs up its own accounts.
+      command: `rm -rf ${dataDir} && node apps/server/src/main.ts`,
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // Search and link lookups go to the fake YouTube below (e2e/support/youtube.ts).
+        ...fakeYouTubeEnv(port),
+      },
+    },
+    {
+      command: `node e2e/support/media-server.ts e2e/fixtures/media ${mediaPort}`,
+      url: `http://127.0.0.1:${mediaPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // The YouTube Data API and oEmbed wire formats, from the server tests' fake (apps/server/test/fake-youtube.ts).
+      command: `node e2e/support/fake-youtube-server.ts ${fakeYouTubePort(port)}`,
+      port: fakeYouTubePort(port),
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

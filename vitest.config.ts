@@ -17,6 +17,14 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
+      {
+        test: {
+          name: 'tools',
+          root: '.',
+          include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

@@ -14,6 +14,8 @@ export default defineConfig({
   },
   build: {
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each route loads, read by `npm run size` (scripts/size-budget.mjs).
+    manifest: true,
     chunkSizeWarningLimit: 400,
     // Every browser of the default (baseline) target supports <link rel=modulepreload>; skip the polyfill.
     modulePreload: { polyfill: false },

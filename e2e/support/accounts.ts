@@ -33,7 +33,9 @@ export async function signUpThroughPopup(page: Page, account: TestAccount): Prom
   await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Tên hiển thị').fill(account.displayName);
   await form.getByLabel('Mật khẩu').fill(account.password);
+  // Listen before submitting: the popup may close itself before a later listener would be in place.
+  const closed = popup.waitForEvent('close');
   await form.getByRole('button', { name: 'Tạo tài khoản' }).click();
-  await popup.waitForEvent('close');
+  await closed;
   await expect(page.getByRole('button', { name: 'Bắt đầu' })).toBeHidden();
 }

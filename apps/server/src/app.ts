@@ -8,9 +8,14 @@ import { registerAuth } from './auth/register-auth.ts';
 import { SessionStore } from './auth/sessions.ts';
 import type { Config } from './config/config.ts';
 import { type Db, openDatabase } from './db/database.ts';
-import { sendError } from './http/errors.ts';
+import { registerClientConfigRoute } from './http/client-config.ts';
+import { clientErrorCode, sendError } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
+import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
+import { createAppMetrics } from './metrics/app-metrics.ts';
+import { registerMetricsRoute } from './metrics/metrics-route.ts';
+import { RedisFanout } from './realtime/redis-adapter.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
 import { RoomRepository } from './rooms/room-repository.ts';
 import { registerRoomRoutes } from './rooms/room-routes.ts';
@@ -35,6 +40,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
+    // Below the command deadline, so a stuck database fails a command before the deadline has to.
+    timeoutMs: Math.floor(config.commandTimeoutMs / 2),
+    onConnectionError: (error) => http.log.warn({ err: error }, 'database connection lost; the pool replaces it'),
   });
   const http = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
@@ -56,14 +64,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await http.register(fastifyCookie);
   await http.register(fastifyFormbody);
+  await registerSecurityHeaders(http, { publicUrl: config.publicUrl, sentryDsn: config.sentryDsn });
   http.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'unhandled error');
-    const code = status === 500 ? 'internal' : (error.code ?? 'bad_request').toLowerCase();
+    const code = status === 500 ? 'internal' : clientErrorCode(status, error.code);
     return sendError(reply, status, code, status === 500 ? 'Internal error' : error.message);
   });
 
-  registerHealthRoutes(http, db);
+  const fanout = config.redis ? new RedisFanout({ ...config.redis, log: http.log }) : undefined;
+  registerHealthRoutes(http, { db, ...(fanout ? { redis: fanout } : {}) });
+  const metrics = createAppMetrics();
+  registerMetricsRoute(http, { registry: metrics.registry, token: config.metricsToken });
+  registerClientConfigRoute(http, { sentryDsn: config.sentryDsn });
   registerMeRoutes(http, { sessions, secureCookies });
   await registerAuth(http, { db, config, sessions, secureCookies });
   registerRoomRoutes(http, { sessions, rooms });
@@ -75,7 +88,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions,
     repository: rooms,
     store: new RoomStore(db),
+    observer: metrics.realtime,
+    commandTimeoutMs: config.commandTimeoutMs,
+    ...(fanout ? { fanout } : {}),
   });
+  metrics.realtime.watch(realtime.io);
 
   return {
     http,
@@ -84,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async close() {
       await realtime.close();
       await http.close();
+      await fanout?.close();
       await db.destroy();
     },
   };

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/config.ts';
 import { ConfigError } from './config/env.ts';
+import { startErrorReporting } from './observability/error-reporting.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -13,6 +14,7 @@ async function main() {
     }
     throw error;
   }
+  const errorReporting = await startErrorReporting(config.sentryDsn);
   const app = await buildApp(config);
   await app.http.listen({ port: config.port, host: config.host });
   app.http.log.info({ publicUrl: config.publicUrl }, 'XemChung is ready');
@@ -24,13 +26,16 @@ async function main() {
     app.http.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.http.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      .then(() => errorReporting?.close(2000))
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.http.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -139,7 +139,8 @@ function text(res: ServerResponse, status: number, body: string) {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
 }
 
-export async function startFakeYouTube(options: { slowMs?: number } = {}): Promise<FakeYouTube> {
+/** `port` 0 (the default) picks a free port; the e2e run passes a fixed one (e2e/support/fake-youtube-server.ts). */
+export async function startFakeYouTube(options: { slowMs?: number; port?: number } = {}): Promise<FakeYouTube> {
   const slowMs = options.slowMs ?? 2000;
   const requests: URL[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -195,7 +196,7 @@ export async function startFakeYouTube(options: { slowMs?: number } = {}): Promi
     if (req.method === 'GET' && url.pathname === '/oembed') return oembed(url, res);
     return text(res, 404, 'Not Found');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

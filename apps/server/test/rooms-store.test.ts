@@ -85,6 +85,69 @@ describe.each(DATABASE_KINDS)('RoomStore on %s (R17)', (kind) => {
     expect(stored?.playlist).toHaveLength(committed.length);
   });
 
+  it('commits a playback report without reading, yet never over a commit made elsewhere', async () => {
+    const repository = new RoomRepository(server.app.db);
+    const room = await repository.create(hostUid, 'Phòng');
+    const host = { uid: hostUid };
+    // Two stores on one database: two server nodes.
+    const [nodeA, nodeB] = [new RoomStore(server.app.db), new RoomStore(server.app.db)];
+    const [first, second] = [youtubeVideo('a'), youtubeVideo('b')];
+    await nodeA.apply(room.id, (state) => applyRoomCommand(state, { type: 'playlist:add', video: first }, host, 1));
+    await nodeA.apply(room.id, (state) => applyRoomCommand(state, { type: 'playlist:select', id: first.id }, host, 2));
+    const report = (store: RoomStore, position: number) =>
+      store.apply(room.id, (state) =>
+        applyRoomCommand(
+          state,
+          { type: 'playback:update', id: first.id, playing: true, position, rate: 1 },
+          host,
+          position,
+        ),
+      );
+    expect(await report(nodeA, 10)).toMatchObject({ kind: 'committed', room: { version: 4 } });
+    await nodeB.apply(room.id, (state) => applyRoomCommand(state, { type: 'playlist:add', video: second }, host, 20));
+    // Node A still remembers version 4 with one video: its write must notice version 5 and decide on it.
+    const after = await report(nodeA, 30);
+    expect(after).toMatchObject({ kind: 'committed', room: { version: 6, current_video: { current_time: 30 } } });
+    expect(after.kind === 'committed' ? after.room.playlist.map((video) => video.id) : []).toEqual([
+      first.id,
+      second.id,
+    ]);
+    expect(await repository.load(room.id)).toEqual(after.kind === 'committed' ? after.room : null);
+    // A refusal is decided on a fresh read: node B removed the video node A remembers as playing.
+    await nodeB.apply(room.id, (state) => applyRoomCommand(state, { type: 'playlist:remove', id: first.id }, host, 40));
+    expect(await report(nodeA, 50)).toMatchObject({ kind: 'refused', error: { code: 'version_conflict' } });
+    expect((await repository.load(room.id))?.version).toBe(7);
+  });
+
+  it('reads rooms asked for together in one query, each as its own snapshot, and reads afresh every time', async () => {
+    let queries = 0;
+    const counted = server.app.db.withPlugin({
+      transformQuery: (args) => {
+        queries++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const writer = new RoomRepository(server.app.db);
+    const [empty, full] = [await writer.create(hostUid, 'Trống'), await writer.create(hostUid, 'Đầy')];
+    const store = new RoomStore(server.app.db);
+    const host = { uid: hostUid };
+    const [first, second] = [youtubeVideo('a'), youtubeVideo('b')];
+    const videos = [first, second];
+    for (const video of videos) {
+      await store.apply(full.id, (state) => applyRoomCommand(state, { type: 'playlist:add', video }, host, 1));
+    }
+    const reader = new RoomRepository(counted);
+    const loaded = await Promise.all([full.id, 'no-such-room-id!', empty.id, full.id].map((id) => reader.load(id)));
+    expect(queries).toBe(1);
+    expect(loaded.map((room) => room?.name ?? null)).toEqual(['Đầy', null, 'Trống', 'Đầy']);
+    expect(loaded[0]?.playlist.map((video) => video.id)).toEqual(videos.map((video) => video.id));
+    expect(loaded[2]).toMatchObject({ playlist: [], version: 1 });
+    await store.apply(empty.id, (state) => applyRoomCommand(state, { type: 'playlist:add', video: first }, host, 2));
+    expect(await reader.load(empty.id)).toMatchObject({ version: 2, playlist: [{ id: first.id }] });
+    expect(queries).toBe(2);
+  });
+
   it('retries lost races until every command commits', async () => {
     const room = await new RoomRepository(server.app.db).create(hostUid, 'Phòng');
     const results = await addAll(new RoomStore(server.app.db), room.id, 5);

@@ -1,5 +1,6 @@
 export * from './clock.ts';
 export * from './commands.ts';
+export * from './error-reporting.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './limits.ts';
@@ -7,4 +8,5 @@ export * from './links.ts';
 export * from './position.ts';
 export * from './room.ts';
 export * from './search.ts';
+export * from './sync.ts';
 export * from './user.ts';

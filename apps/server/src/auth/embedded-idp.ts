@@ -3,8 +3,9 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Account, type Grant, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/database.ts';
+import type { RouteRateLimit } from '../http/rate-limit.ts';
 import { deriveSecret, deriveSigningJwk } from './derived-keys.ts';
-import { renderMessagePage } from './interaction-page.ts';
+import { pageCsp, renderMessagePage } from './interaction-page.ts';
 import type { LocalAccounts } from './local-accounts.ts';
 import { kyselyOidcAdapter } from './oidc-adapter.ts';
 
@@ -97,11 +98,13 @@ export function createEmbeddedIdp(options: EmbeddedIdpOptions): EmbeddedIdp {
       };
     },
     async renderError(ctx: KoaContextWithOIDC, out: { error?: string }) {
+      const nonce = randomBytes(16).toString('base64');
       ctx.type = 'html';
+      ctx.set('content-security-policy', pageCsp(nonce));
       ctx.body = renderMessagePage(
         'Không thể đăng nhập',
         `Yêu cầu đăng nhập không hợp lệ hoặc đã hết hạn (${out.error ?? 'error'}). Vui lòng thử lại.`,
-        randomBytes(16).toString('base64'),
+        nonce,
       );
     },
   });
@@ -116,7 +119,11 @@ export function createEmbeddedIdp(options: EmbeddedIdpOptions): EmbeddedIdp {
  * parser that leaves the body untouched; the request URL loses the mount prefix and keeps it in `originalUrl`,
  * which is how oidc-provider learns its mount path (as under express or middie).
  */
-export async function mountEmbeddedIdp(app: FastifyInstance, provider: Provider): Promise<void> {
+export async function mountEmbeddedIdp(
+  app: FastifyInstance,
+  provider: Provider,
+  authorizationLimit: RouteRateLimit,
+): Promise<void> {
   const handle = provider.callback();
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -130,6 +137,13 @@ export async function mountEmbeddedIdp(app: FastifyInstance, provider: Provider)
       raw.url = rest.startsWith('/') ? rest : `/${rest}`;
       handle(raw, reply.raw);
     };
+    // Every authorization request stores an interaction: limited per client, like /auth/login that leads here.
+    scope.route({
+      method: ['GET', 'POST'],
+      url: `${OIDC_MOUNT}/auth`,
+      config: { rateLimit: authorizationLimit },
+      handler: forward,
+    });
     scope.all(OIDC_MOUNT, forward);
     scope.all(`${OIDC_MOUNT}/*`, forward);
   });

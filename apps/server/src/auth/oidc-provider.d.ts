@@ -53,6 +53,8 @@ declare module 'oidc-provider' {
     oidc: OidcContext;
     type: string;
     body: unknown;
+    /** Sets a response header (Koa). */
+    set(field: string, value: string): void;
   }
 
   export interface Interaction {

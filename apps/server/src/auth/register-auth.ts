@@ -50,7 +50,7 @@ export async function registerAuth(app: FastifyInstance, deps: AuthDeps): Promis
         sessionSecret: config.sessionSecret,
         log: app.log,
       });
-      await mountEmbeddedIdp(scope, idp.provider);
+      await mountEmbeddedIdp(scope, idp.provider, AUTH_RATE_LIMITS.flow);
       registerInteractionRoutes(scope, { provider: idp.provider, accounts, rateLimit: AUTH_RATE_LIMITS.form });
       rp = new RelyingParty({
         issuer: idp.issuer,

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+// The cookie helpers' types, so this file also checks when compiled without app.ts (bench/ seeds sessions).
+import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -72,6 +74,8 @@ export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: 
     sameSite: 'lax',
     secure,
     expires: new Date(expiresAt),
+    // Max-Age wins over Expires where both are understood, and does not depend on the browser's clock.
+    maxAge: Math.max(0, Math.round((expiresAt - Date.now()) / 1000)),
   });
 }
 

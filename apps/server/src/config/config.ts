@@ -10,6 +10,13 @@ export interface Config {
   host: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** Fan-out between nodes through the Socket.IO Redis adapter; in-process when unset. */
+  redis: { url: string; prefix: string } | undefined;
+  /**
+   * Longest a room command may take, its turn in the room's queue included, before it is answered `unavailable`;
+   * database statements are bounded below it (docs/decisions/009-scale-out.md).
+   */
+  commandTimeoutMs: number;
   dataDir: string;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   sessionSecret: string;
@@ -22,6 +29,8 @@ export interface Config {
   /** Forwarding of analytics events; off without a key. */
   posthog: { key: string; host: string } | undefined;
   sentryDsn: string | undefined;
+  /** Bearer token for GET /metrics; without one the route is off. */
+  metricsToken: string | undefined;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -48,6 +57,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     publicUrl,
     databaseUrl: env.DATABASE_URL,
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : undefined,
+    commandTimeoutMs: env.COMMAND_TIMEOUT_MS,
     dataDir,
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
@@ -65,5 +76,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     posthog: env.POSTHOG_KEY ? { key: env.POSTHOG_KEY, host: env.POSTHOG_HOST.replace(/\/+$/, '') } : undefined,
     sentryDsn: env.SENTRY_DSN,
+    metricsToken: env.METRICS_TOKEN,
   };
 }

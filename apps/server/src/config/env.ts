@@ -10,6 +10,12 @@ const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w.:-]{1,64}$/, 'must be 1–64 letters, digits or . _ : -')
+      .default('xemchung'),
+    COMMAND_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(5000),
     DATA_DIR: z.string().min(1).default('./data'),
     OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -25,6 +31,7 @@ const envSchema = z
     POSTHOG_KEY: z.string().min(1).optional(),
     POSTHOG_HOST: z.url({ protocol: /^https?$/ }).default('https://us.i.posthog.com'),
     SENTRY_DSN: z.url({ protocol: /^https?$/ }).optional(),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER) {

@@ -9,3 +9,12 @@ export function sendError(reply: FastifyReply, status: number, code: string, mes
   const body: HttpErrorBody = { error: { code, message } };
   return reply.code(status).send(body);
 }
+
+/**
+ * The code of a 4xx raised by Fastify or a plugin: ours when the error carries one (`rate_limited`), a stable
+ * name for a body over its limit, never Fastify's internal `FST_ERR_*` name for that.
+ */
+export function clientErrorCode(status: number, code: string | undefined): string {
+  if (status === 413) return 'payload_too_large';
+  return (code ?? 'bad_request').toLowerCase();
+}

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { RoomConnection, RoomHandlers } from '../rooms/room-handlers.ts';
-import { createDispatcher, type DispatchContext } from './command-dispatch.ts';
+import { type CommandOutcome, createDispatcher, type DispatchContext } from './command-dispatch.ts';
 import { TokenBucket } from './token-bucket.ts';
 
 /** A real pino logger whose lines are kept for inspection. */
@@ -35,18 +35,24 @@ const handlers = {
   },
 } as Partial<RoomHandlers> as RoomHandlers;
 
-function setup(capacity = 40) {
+function setup(capacity = 40, refusals = 100) {
   const { log, lines } = recordingLogger();
+  const outcomes: CommandOutcome[] = [];
+  let cutOffs = 0;
   const context: DispatchContext = {
     connection: { ...outside, roomId: 'room1234room1234' },
     bucket: new TokenBucket({ capacity, refillPerSecond: 0.001, now: () => 0 }),
     log,
     throttled: false,
+    refusals: new TokenBucket({ capacity: refusals, refillPerSecond: 0.001, now: () => 0 }),
+    cutOff: () => {
+      cutOffs += 1;
+    },
   };
-  const dispatch = createDispatcher(handlers);
+  const dispatch = createDispatcher(handlers, (outcome) => outcomes.push(outcome));
   const send = (event: unknown, ...args: unknown[]) =>
     new Promise<AckResult<object>>((resolve) => void dispatch(context, event, [...args, resolve]));
-  return { send, lines, context, dispatch };
+  return { send, lines, context, dispatch, outcomes, cutOffs: () => cutOffs };
 }
 
 describe('command dispatch', () => {
@@ -55,6 +61,31 @@ describe('command dispatch', () => {
     const acks = await Promise.all(Array.from({ length: 30 }, () => send('clock:ping', {})));
     expect(acks.filter((ack) => ack.ok)).toHaveLength(2);
     expect(lines.filter((line) => line.error?.code === 'rate_limited')).toHaveLength(1);
+  });
+
+  it('cuts the socket off when its rate refusals run out, not before (R22)', async () => {
+    const { send, cutOffs } = setup(2, 3);
+    for (let i = 0; i < 5; i++) await send('clock:ping', {});
+    expect(cutOffs()).toBe(0);
+    expect(await send('clock:ping', {})).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
+    expect(cutOffs()).toBe(1);
+  });
+
+  it('reports every answered message once to the observer, with its type, parsed command and result', async () => {
+    const { send, outcomes } = setup(3);
+    await send('clock:ping', {});
+    await send('room:explode', {});
+    await send('playlist:select', { id: 42 });
+    await send('clock:ping', {});
+    expect(
+      outcomes.map(({ type, command, result }) => [type, command?.type ?? null, result.ok || result.error.code]),
+    ).toEqual([
+      ['clock:ping', 'clock:ping', true],
+      [null, null, 'unknown_command'],
+      ['playlist:select', null, 'invalid_payload'],
+      ['clock:ping', null, 'rate_limited'],
+    ]);
+    expect(outcomes.every((outcome) => outcome.seconds >= 0 && outcome.seconds < 5)).toBe(true);
   });
 
   it('logs each malformed or unknown message once, at warn (R21)', async () => {

@@ -2,6 +2,7 @@ import {
   type AckResult,
   ackFailure,
   type Command,
+  type CommandType,
   type ErrorCode,
   isCommandType,
   parseCommand,
@@ -23,6 +24,21 @@ export interface DispatchContext {
   log: FastifyBaseLogger;
   /** Set while the socket is over its rate, so a flood is logged once rather than per message. */
   throttled: boolean;
+  /** Refusals for rate the socket may collect; when they run out it is cut off (R22). */
+  refusals: TokenBucket;
+  /** Closes the socket's connection. */
+  cutOff(): void;
+}
+
+/** How one message ended, for metrics: reported once per message, when it is answered. */
+export interface CommandOutcome {
+  /** The command type, or null for an event that is not a command. */
+  type: CommandType | null;
+  /** The command as parsed, or null when it was refused before parsing succeeded. */
+  command: Command | null;
+  result: AckResult<object>;
+  /** From receipt to answer: for a room command, that includes its turn in the room's queue and its commit. */
+  seconds: number;
 }
 
 /**
@@ -30,9 +46,12 @@ export interface DispatchContext {
  * joined room, then the handler. Every outcome is one typed ack; nothing a client sends can throw past here,
  * and each failure is logged exactly once.
  */
-export function createDispatcher(handlers: RoomHandlers) {
+export function createDispatcher(handlers: RoomHandlers, observe?: (outcome: CommandOutcome) => void) {
   return async function dispatch(context: DispatchContext, event: unknown, args: unknown[]): Promise<void> {
     const { connection, log } = context;
+    const started = performance.now();
+    const type = typeof event === 'string' && isCommandType(event) ? event : null;
+    let command: Command | null = null;
     const ack = typeof args.at(-1) === 'function' ? (args.pop() as Ack) : undefined;
     let answered = false;
     const reply = (result: AckResult<object>, logged = true) => {
@@ -43,25 +62,27 @@ export function createDispatcher(handlers: RoomHandlers) {
         log[level]({ event: String(event).slice(0, 64), error: result.error }, 'command refused');
       }
       ack?.(result);
+      observe?.({ type, command, result, seconds: (performance.now() - started) / 1000 });
     };
     try {
       if (!context.bucket.take()) {
         const first = !context.throttled;
         context.throttled = true;
-        return reply(ackFailure('rate_limited', 'Too many commands; slow down'), first);
+        reply(ackFailure('rate_limited', 'Too many commands; slow down'), first);
+        if (!context.refusals.take()) context.cutOff();
+        return;
       }
       context.throttled = false;
-      if (typeof event !== 'string' || !isCommandType(event)) {
-        return reply(ackFailure('unknown_command', 'Unknown command'));
-      }
+      if (type === null) return reply(ackFailure('unknown_command', 'Unknown command'));
       if (args.length > 1) return reply(ackFailure('invalid_payload', 'Send one payload object'));
-      const parsed = parseCommand(event, args[0]);
+      const parsed = parseCommand(type, args[0]);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
         return reply(ackFailure('invalid_payload', `${where}${issue?.message ?? 'Invalid payload'}`));
       }
-      if (commandNeedsRoom(event) && connection.roomId === null) {
+      command = parsed.data;
+      if (commandNeedsRoom(type) && connection.roomId === null) {
         return reply(ackFailure('not_joined', 'Join the room first'));
       }
       const handler = handlers[parsed.data.type] as AnyHandler;

@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import type { SessionStore } from '../auth/sessions.ts';
 import { KeyedQueue } from '../rooms/keyed-queue.ts';
-import type { RoomConnection } from '../rooms/room-handlers.ts';
+import type { RoomBroadcast, RoomConnection } from '../rooms/room-handlers.ts';
 import { createRoomHandlers } from '../rooms/room-handlers.ts';
 import type { RoomRepository } from '../rooms/room-repository.ts';
+import { RoomResync } from '../rooms/room-resync.ts';
 import type { RoomStore } from '../rooms/room-store.ts';
-import { createDispatcher, type DispatchContext } from './command-dispatch.ts';
+import { type CommandOutcome, createDispatcher, type DispatchContext } from './command-dispatch.ts';
 import { handshakeGuard, type SocketData } from './handshake.ts';
+import { type RedisFanout, useRedisFanout } from './redis-adapter.ts';
 import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
 
 /** Largest message a client may send; a bigger one closes its connection (docs/room-rules.md R23). */
@@ -20,6 +22,12 @@ export const MAX_MESSAGE_BYTES = 64 * 1024;
  */
 export const COMMAND_RATE: Omit<TokenBucketOptions, 'now'> = { capacity: 40, refillPerSecond: 20 };
 
+/**
+ * How many `rate_limited` answers a socket may collect before it is cut off (R22): 100 at once, or more than
+ * 10 a second sustained. A client that backs off on `rate_limited` never comes close; a flood ends here.
+ */
+export const FLOOD_CUTOFF: Omit<TokenBucketOptions, 'now'> = { capacity: 100, refillPerSecond: 10 };
+
 type IoServer = Server<DefaultEventsMap, ServerToClientEvents, DefaultEventsMap, SocketData>;
 type IoSocket = Socket<DefaultEventsMap, ServerToClientEvents, DefaultEventsMap, SocketData>;
 
@@ -29,6 +37,19 @@ export interface RealtimeDeps {
   repository: RoomRepository;
   store: RoomStore;
   now?: () => number;
+  /** Room broadcasts between nodes; in-process when absent. */
+  fanout?: RedisFanout;
+  /** Deadline of a room command (R34). */
+  commandTimeoutMs?: number;
+  /** Told about every answered command and every broadcast (metrics/). */
+  observer?: RealtimeObserver;
+}
+
+/** What the realtime layer reports as it works. */
+export interface RealtimeObserver {
+  commandAnswered(outcome: CommandOutcome): void;
+  /** A `room:state` broadcast went to `recipients` sockets on this node. */
+  roomBroadcast(recipients: number): void;
 }
 
 export interface Realtime {
@@ -78,20 +99,33 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     // Refused at the HTTP upgrade while shutting down, so no connection outlives close().
     allowRequest: (_request, callback) => callback(null, !closing),
   });
+  const broadcast: RoomBroadcast = {
+    state: (room) => {
+      io.to(room.id).emit('room:state', room);
+      deps.observer?.roomBroadcast(io.of('/').adapter.rooms.get(room.id)?.size ?? 0);
+    },
+    deleted: (roomId) => {
+      io.to(roomId).emit('room:deleted', { roomId });
+      io.in(roomId).socketsLeave(roomId);
+    },
+  };
+  const resync = new RoomResync({
+    load: (roomId) => deps.repository.load(roomId),
+    broadcast,
+    onError: (error) => log.warn({ err: error }, 'room resync failed; retrying'),
+  });
+  if (deps.fanout) useRedisFanout(io, deps.fanout, (roomIds) => resync.schedule(roomIds));
   const handlers = createRoomHandlers({
     repository: deps.repository,
     store: deps.store,
     queue: new KeyedQueue(),
     now,
-    broadcast: {
-      state: (room) => io.to(room.id).emit('room:state', room),
-      deleted: (roomId) => {
-        io.to(roomId).emit('room:deleted', { roomId });
-        io.in(roomId).socketsLeave(roomId);
-      },
-    },
+    broadcast,
+    available: () => deps.fanout?.ready ?? true,
+    commandTimeoutMs: deps.commandTimeoutMs,
+    resync: (roomId) => resync.schedule([roomId]),
   });
-  const dispatch = createDispatcher(handlers);
+  const dispatch = createDispatcher(handlers, (outcome) => deps.observer?.commandAnswered(outcome));
   const inflight = new Set<Promise<void>>();
 
   io.use(
@@ -108,6 +142,12 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
       bucket: new TokenBucket({ ...COMMAND_RATE, now }),
       log: log.child({ socket: socket.id, uid: socket.data.user?.uid ?? null }),
       throttled: false,
+      refusals: new TokenBucket({ ...FLOOD_CUTOFF, now }),
+      cutOff: () => {
+        if (!socket.connected) return;
+        context.log.warn('socket cut off: it kept sending past its rate limit');
+        socket.disconnect(true);
+      },
     };
     socket.onAny((event: unknown, ...args: unknown[]) => {
       const task = dispatch(context, event, args);
@@ -123,6 +163,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
       closing = true;
       io.engine.close();
       await Promise.allSettled([...inflight]);
+      await resync.close();
     },
   };
 }

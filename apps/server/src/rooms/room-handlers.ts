@@ -9,6 +9,7 @@ import {
   type ServerEventType,
 } from '@xemchung/protocol';
 import type { SessionUser } from '../auth/sessions.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { KeyedQueue } from './keyed-queue.ts';
 import { ROOM_ID_PATTERN } from './room-id.ts';
 import type { RoomRepository } from './room-repository.ts';
@@ -39,6 +40,12 @@ export interface RoomHandlerDeps {
   broadcast: RoomBroadcast;
   /** The server clock (epoch ms). */
   now: () => number;
+  /** False while the fan-out to other nodes (Redis) is down: room commands then answer `unavailable` (R34). */
+  available?: () => boolean;
+  /** A room command not answered this long after it arrived, its turn in the queue included, is `unavailable`. */
+  commandTimeoutMs?: number;
+  /** Re-broadcasts a room's committed state once the database answers (a commit whose outcome is unknown). */
+  resync?: (roomId: string) => void;
 }
 
 /** Handles one parsed command and answers through `reply` exactly once. */
@@ -52,12 +59,18 @@ export type RoomHandlers = { [T in CommandType]: Handler<T> };
 
 const notFound = () => ackFailure('room_not_found', 'Room not found');
 
+const DEFAULT_COMMAND_TIMEOUT_MS = 5000;
+
 /**
  * The dispatch table: one handler per command, checked complete by the compiler, next to the permission table
  * (permissions.ts) that the transport and the state machine consult.
  */
 export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
-  /** R17, R18: serialised per room, committed, then acknowledged, then broadcast, in commit order. */
+  /**
+   * R17, R18: serialised per room, committed, then acknowledged, then broadcast, in commit order. R34: refused at
+   * once while Redis is away; answered `unavailable` at the deadline, and never applied if it had not reached the
+   * database by then.
+   */
   const roomCommand = async (
     connection: RoomConnection,
     command: RoomCommand,
@@ -65,29 +78,48 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
   ) => {
     const roomId = connection.roomId;
     if (roomId === null) return reply(ackFailure('not_joined', 'Join the room first'));
+    if (deps.available && !deps.available()) {
+      return reply(ackFailure('unavailable', 'The server cannot reach its peers; try again shortly'));
+    }
     const actor = { uid: connection.user?.uid ?? null };
-    await deps.queue.run(roomId, async () => {
-      try {
+    let answered = false;
+    const answer = (ack: CommandAck<RoomCommand['type']>) => {
+      if (answered) return;
+      answered = true;
+      reply(ack);
+    };
+    const deadline = setTimeout(
+      () => answer(ackFailure('unavailable', 'The server could not commit in time; try again')),
+      deps.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
+    );
+    try {
+      await deps.queue.run(roomId, async () => {
+        if (answered) return; // timed out while queued: the client was told it did not happen
         const result = await deps.store.apply(roomId, (state) => applyRoomCommand(state, command, actor, deps.now()));
         switch (result.kind) {
           case 'committed':
-            reply({ ok: true, version: result.room.version });
+            answer({ ok: true, version: result.room.version });
             deps.broadcast.state(result.room);
             return;
           case 'unchanged':
-            return reply({ ok: true, version: result.room.version });
+            return answer({ ok: true, version: result.room.version });
           case 'refused':
-            return reply({ ok: false, error: result.error });
+            return answer({ ok: false, error: result.error });
           case 'not_found':
-            reply(notFound());
+            answer(notFound());
             deps.broadcast.deleted(roomId);
             return;
         }
-      } catch (error) {
-        if (error instanceof RoomBusyError) return reply(ackFailure('unavailable', 'The room is busy; try again'));
-        throw error;
-      }
-    });
+      });
+    } catch (error) {
+      if (error instanceof RoomBusyError) return answer(ackFailure('unavailable', 'The room is busy; try again'));
+      if (!isDatabaseUnavailable(error)) throw error;
+      // The connection may have died after COMMIT was sent: whatever was committed reaches everyone.
+      deps.resync?.(roomId);
+      return answer(ackFailure('unavailable', 'The database is unavailable; try again shortly'));
+    } finally {
+      clearTimeout(deadline);
+    }
   };
 
   return {
@@ -101,7 +133,14 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
       // Enter before reading: a commit after the read is then broadcast to us, and the client keeps the
       // higher of the two versions (R18).
       connection.enter(roomId);
-      const room = await deps.repository.load(roomId);
+      let room: RoomSnapshot | null;
+      try {
+        room = await deps.repository.load(roomId);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        connection.exit();
+        return reply(ackFailure('unavailable', 'The database is unavailable; try again shortly'));
+      }
       if (!room) {
         connection.exit();
         reply(notFound());

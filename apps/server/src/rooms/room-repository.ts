@@ -1,7 +1,11 @@
 import { DEFAULT_CURRENT_VIDEO, type RoomSnapshot, type RoomSummary, type Video } from '@xemchung/protocol';
+import DataLoader from 'dataloader';
 import type { Db } from '../db/database.ts';
 import type { PlaylistItemRow, RoomRow } from '../db/schema.ts';
 import { newRoomId } from './room-id.ts';
+
+/** Rooms read by one query at most; a 500-item playlist makes 500 rows, so this bounds a batch's result. */
+const LOAD_BATCH_MAX = 100;
 
 function toVideo(row: PlaylistItemRow): Video {
   return {
@@ -36,10 +40,18 @@ export function toSnapshot(room: RoomRow, items: PlaylistItemRow[]): RoomSnapsho
 export class RoomRepository {
   private readonly db: Db;
   private readonly now: () => number;
+  private readonly loader: DataLoader<string, RoomSnapshot | null>;
 
   constructor(db: Db, now: () => number = Date.now) {
     this.db = db;
     this.now = now;
+    this.loader = new DataLoader((roomIds) => this.loadMany(roomIds), {
+      cache: false,
+      // After the poll phase, so the joins of a whole round of I/O share one query (DataLoader's default would
+      // batch only within one callback).
+      batchScheduleFn: (callback) => setImmediate(callback),
+      maxBatchSize: LOAD_BATCH_MAX,
+    });
   }
 
   /** Spec §4 Room creation: empty playlist, default current_video. */
@@ -74,15 +86,50 @@ export class RoomRepository {
     return rows.map((row) => ({ id: row.id, name: row.name, host: row.host_uid }));
   }
 
-  async load(roomId: string): Promise<RoomSnapshot | null> {
-    const room = await this.db.selectFrom('rooms').selectAll().where('id', '=', roomId).executeTakeFirst();
-    if (!room) return null;
-    const items = await this.db
-      .selectFrom('playlist_items')
-      .selectAll()
-      .where('room_id', '=', roomId)
-      .orderBy('position')
+  /**
+   * The room's committed state as one consistent snapshot. Every join reads it, so loads are batched: those asked
+   * for while the event loop works through one round of I/O go to the database together, as one query. A node
+   * taking thousands of re-joins after a restart then needs a few dozen round trips instead of thousands, and
+   * its connection pool never becomes the queue (bench/README.md, reconnect storm). Nothing is cached: each load
+   * reads after it was asked for, so a join still sees every commit made before it entered the room (R18).
+   */
+  load(roomId: string): Promise<RoomSnapshot | null> {
+    return this.loader.load(roomId);
+  }
+
+  /** The rooms and their playlists in one query (a left join: one row per item, one row for an empty room). */
+  private async loadMany(roomIds: readonly string[]): Promise<Array<RoomSnapshot | null>> {
+    const rows = await this.db
+      .selectFrom('rooms')
+      .leftJoin('playlist_items', 'playlist_items.room_id', 'rooms.id')
+      .selectAll('rooms')
+      .select([
+        'playlist_items.room_id',
+        'playlist_items.video_id',
+        'playlist_items.position',
+        'playlist_items.title',
+        'playlist_items.thumbnail',
+        'playlist_items.visited',
+        'playlist_items.source',
+        'playlist_items.media_url',
+      ])
+      .where('rooms.id', 'in', [...new Set(roomIds)])
+      .orderBy('rooms.id')
+      .orderBy('playlist_items.position')
       .execute();
-    return toSnapshot(room, items);
+    const rooms = new Map<string, { room: RoomRow; items: PlaylistItemRow[] }>();
+    for (const row of rows) {
+      let entry = rooms.get(row.id);
+      if (!entry) {
+        entry = { room: row, items: [] };
+        rooms.set(row.id, entry);
+      }
+      // A row with an item has every item column (all NOT NULL); the one row of an empty room has none.
+      if (row.video_id !== null) entry.items.push(row as unknown as PlaylistItemRow);
+    }
+    return roomIds.map((roomId) => {
+      const entry = rooms.get(roomId);
+      return entry ? toSnapshot(entry.room, entry.items) : null;
+    });
   }
 }

@@ -31,26 +31,72 @@ export interface RoomStoreOptions {
   maxAttempts?: number;
   /** Random pause before retry n: up to backoffMs × 2^(n−1), capped at 250 ms (exponential backoff with jitter). */
   backoffMs?: number;
+  /** Recently used rooms whose last committed state is kept in memory, and their playlist items in all. */
+  cachedRooms?: number;
+  cachedItems?: number;
 }
 
 /**
  * Commits room commands: one transaction per command, with optimistic concurrency on `rooms.version`
  * (docs/room-rules.md R17). Any writer — another command, another server node — that commits first makes our
  * conditional update match no row; we roll back and decide again on the fresh state.
+ *
+ * The hot path is the host's playback reports, which change only the room row. For those the store keeps the
+ * last committed state of recently used rooms and commits with a single conditional UPDATE, without reading:
+ * if the version still matches, nobody committed since, so the remembered state was the committed one; if not,
+ * the room is read afresh as above. Correctness never rests on the memory being current — every write is
+ * conditional on the version, and refusals and no-ops are only ever decided on a fresh read
+ * (docs/decisions/011-benchmark-method.md).
  */
 export class RoomStore {
   private readonly db: Db;
   private readonly maxAttempts: number;
   private readonly backoffMs: number;
+  private readonly committed: CommittedRooms;
 
   constructor(db: Db, options: RoomStoreOptions = {}) {
     this.db = db;
     this.maxAttempts = options.maxAttempts ?? 10;
     this.backoffMs = options.backoffMs ?? 5;
+    this.committed = new CommittedRooms(options.cachedRooms ?? 10_000, options.cachedItems ?? 100_000);
   }
 
   /** Runs `decide` (pure) on the room's committed state and commits the state it returns. */
   async apply(roomId: string, decide: (room: RoomState) => Transition): Promise<ApplyResult> {
+    try {
+      const quick = await this.applyToRoomRow(roomId, decide);
+      if (quick) return quick;
+      const result = await this.applyInTransaction(roomId, decide);
+      if (result.kind === 'not_found') this.committed.forget(roomId);
+      else this.committed.remember(result.room);
+      return result;
+    } catch (error) {
+      // The outcome may be unknown (the connection died after COMMIT): read afresh next time.
+      this.committed.forget(roomId);
+      throw error;
+    }
+  }
+
+  /**
+   * The read-free path: decided on the remembered state, committed only if it changes the room row alone and the
+   * version still matches. Null when it does not apply; the caller then takes the transaction.
+   */
+  private async applyToRoomRow(roomId: string, decide: (room: RoomState) => Transition): Promise<ApplyResult | null> {
+    const remembered = this.committed.get(roomId);
+    if (!remembered) return null;
+    const { version, ...state } = remembered;
+    const outcome = decide(state);
+    if ('error' in outcome || outcome.state === state || outcome.state.playlist !== state.playlist) return null;
+    if (!(await updateRoomRow(this.db, roomId, outcome.state, version))) {
+      this.committed.forget(roomId);
+      return null;
+    }
+    const room = { ...outcome.state, version: version + 1 };
+    this.committed.remember(room);
+    return { kind: 'committed', room };
+  }
+
+  private async applyInTransaction(roomId: string, decide: (room: RoomState) => Transition): Promise<ApplyResult> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction().execute((trx) => this.attempt(trx, roomId, decide));
@@ -84,22 +130,7 @@ export class RoomStore {
 
     // The conditional update comes first: it takes the row lock, so the playlist writes below can never
     // interleave with another writer's, and it tells us whether anyone committed since we read.
-    const next = outcome.state.current_video;
-    const updated = await trx
-      .updateTable('rooms')
-      .set({
-        current_id: next.id,
-        current_index: next.index,
-        playing: next.playing ? 1 : 0,
-        current_time: next.current_time,
-        playback_rate: next.rate,
-        updated_at: next.updated_at,
-        version: version + 1,
-      })
-      .where('id', '=', roomId)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows !== 1n) throw new VersionConflict();
+    if (!(await updateRoomRow(trx, roomId, outcome.state, version))) throw new VersionConflict();
 
     const writes = diffPlaylist(items, outcome.state.playlist);
     if (writes.deletes.length > 0) {
@@ -135,5 +166,69 @@ export class RoomStore {
         .execute();
     }
     return { kind: 'committed', room: { ...outcome.state, version: version + 1 } };
+  }
+}
+
+/** Writes the room row of `state` as version + 1 if the room is still at `version`; false when it is not. */
+async function updateRoomRow(
+  db: Db | Transaction<Database>,
+  roomId: string,
+  state: RoomState,
+  version: number,
+): Promise<boolean> {
+  const next = state.current_video;
+  const updated = await db
+    .updateTable('rooms')
+    .set({
+      current_id: next.id,
+      current_index: next.index,
+      playing: next.playing ? 1 : 0,
+      current_time: next.current_time,
+      playback_rate: next.rate,
+      updated_at: next.updated_at,
+      version: version + 1,
+    })
+    .where('id', '=', roomId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}
+
+/**
+ * The last committed state of recently used rooms, least recently used dropped first, bounded in rooms and in
+ * playlist items (a 500-item playlist weighs a hundred small ones). Never moves a room back to an older version.
+ */
+class CommittedRooms {
+  private readonly rooms = new Map<string, RoomSnapshot>();
+  private items = 0;
+  private readonly maxRooms: number;
+  private readonly maxItems: number;
+
+  constructor(maxRooms: number, maxItems: number) {
+    this.maxRooms = maxRooms;
+    this.maxItems = maxItems;
+  }
+
+  get(roomId: string): RoomSnapshot | undefined {
+    return this.rooms.get(roomId);
+  }
+
+  remember(room: RoomSnapshot): void {
+    const known = this.rooms.get(room.id);
+    if (known && known.version > room.version) return;
+    this.forget(room.id);
+    this.rooms.set(room.id, room);
+    this.items += room.playlist.length;
+    for (const oldest of this.rooms.keys()) {
+      if (this.rooms.size <= this.maxRooms && this.items <= this.maxItems) break;
+      this.forget(oldest);
+    }
+  }
+
+  forget(roomId: string): void {
+    const known = this.rooms.get(roomId);
+    if (!known) return;
+    this.items -= known.playlist.length;
+    this.rooms.delete(roomId);
   }
 }

@@ -24,10 +24,16 @@ export function PrivacyPolicyPage() {
       <ul>
         <li>Các phòng bạn tạo: tên phòng, danh sách phát và trạng thái phát hiện tại.</li>
         <li>
-          Từ khóa bạn tìm kiếm video, kèm email tài khoản nếu bạn đã đăng nhập. Dữ liệu này được lưu bởi hệ thống phân
-          tích của chính XemChung, để hiểu cách dịch vụ được sử dụng và cải thiện tính năng tìm kiếm.
+          Từ khóa bạn tìm kiếm video, kèm email tài khoản nếu bạn đã đăng nhập. Mỗi lần tìm kiếm, hệ thống phân tích của
+          chính XemChung lưu sự kiện &quot;Search videos&quot; gồm: từ khóa, email (hoặc để trống nếu bạn chưa đăng
+          nhập), mã tài khoản và thời điểm tìm kiếm. Link video bạn dán vào ô tìm kiếm không được ghi lại. Dữ liệu này
+          dùng để hiểu cách dịch vụ được sử dụng và cải thiện tính năng tìm kiếm.
         </li>
-        <li>Thông tin lỗi kỹ thuật (ví dụ trang gặp lỗi, loại trình duyệt) để phát hiện và sửa lỗi.</li>
+        <li>
+          Thông tin lỗi kỹ thuật khi ứng dụng gặp lỗi: nội dung lỗi, vị trí lỗi trong mã nguồn, trang gặp lỗi và loại
+          trình duyệt, kèm số liệu tốc độ tải của khoảng 20% lượt truy cập. Báo cáo lỗi không kèm email, tên, cookie hay
+          nội dung bạn nhập.
+        </li>
       </ul>
 
       <h2>3. Cookie</h2>
@@ -39,7 +45,10 @@ export function PrivacyPolicyPage() {
       <h2>4. Chia sẻ dữ liệu</h2>
       <p>
         Chúng tôi không bán dữ liệu của bạn. Video trong phòng được nhúng từ nền tảng video của bên thứ ba; khi bạn xem,
-        nền tảng đó có thể thu thập dữ liệu theo chính sách riêng của họ.
+        nền tảng đó có thể thu thập dữ liệu theo chính sách riêng của họ. Từ khóa tìm kiếm được gửi tới nền tảng video
+        đó để lấy kết quả, không kèm thông tin tài khoản của bạn. Nếu được bật, sự kiện tìm kiếm ở mục 2 được chuyển
+        tiếp tới dịch vụ phân tích PostHog và thông tin lỗi kỹ thuật được gửi tới dịch vụ theo dõi lỗi Sentry; hai dịch
+        vụ này chỉ xử lý dữ liệu đó thay cho chúng tôi.
       </p>
 
       <h2>5. Lưu trữ và bảo mật</h2>

@@ -1,31 +1,111 @@
+/*
+ * DOM contract of the room page, for e2e/ and bench/ (keep in step with the tests that rely on it):
+ * - Loading: role=status 'Đang tải' with the text 'Đang tải phòng…'. An unknown or deleted room replaces the
+ *   history entry with /not-found.
+ * - Side panel: role=complementary 'Thông tin phòng' holding the room name as the level-1 heading (shown
+ *   uppercase), 'Bạn là chủ phòng' or 'Bạn đang xem theo chủ phòng', and button 'Chia sẻ link phòng'.
+ * - Share dialog: role=dialog 'Chia sẻ link phòng', textbox 'Link phòng' (read-only, selected), button
+ *   'Sao chép' that becomes 'Đã sao chép' once the link is on the clipboard.
+ * - Playlist: region 'Danh sách phát' (heading level 2) with a list; each row a listitem, the current one with
+ *   aria-current=true and the text 'Đang phát', watched ones 'Đã xem' (data-visited). Host only: button
+ *   'Phát <title>' per row (selects it), button 'Xóa <title>' (asks 'Bạn có chắc muốn xóa video này?'), button
+ *   'Xóa video đã xem' (asks 'Bạn có chắc muốn xóa tất cả video đã xem?'); the answer buttons are 'Có'/'Không'.
+ * - Refusals (e.g. 'Video đã có trong playlist') appear as role=alert for 5 s.
+ * - Player: region 'Trình phát video'. Direct media is a <video> (<audio> for .mp3/.m4a/.oga) with
+ *   data-testid="media-player": with native controls for the host, without for followers. Changing the host's
+ *   element (play(), pause(), currentTime, playbackRate) is reported to the room like a user's action; followers'
+ *   elements are driven by the room. Button 'Bật tiếng' shows while the player is muted.
+ * - While the socket reconnects: role=status with 'Mất kết nối — đang kết nối lại…'.
+ * - The top bar holds the search box (features/search/RoomSearchBox.tsx) once the room is joined.
+ */
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { AlertProvider } from '../components/AlertProvider.tsx';
+import { Button } from '../components/Button.tsx';
 import { ConfirmProvider } from '../components/ConfirmProvider.tsx';
 import { Spinner } from '../components/Spinner.tsx';
+import { RoomPlayer } from '../features/player/RoomPlayer.tsx';
+import { ConnectionBanner } from '../features/room/ConnectionBanner.tsx';
+import { RoomSessionContext } from '../features/room/roomSession.ts';
+import { SidePanel } from '../features/room/SidePanel.tsx';
+import { useAddToPlaylist } from '../features/room/useAddToPlaylist.ts';
+import { useRoom } from '../features/room/useRoom.ts';
+import { RoomSearchBox } from '../features/search/RoomSearchBox.tsx';
+import { TopBarSlot } from '../layout/TopBarSlot.tsx';
+import { useAppSelector } from '../store/index.ts';
+import { NOT_FOUND_PATH } from './paths.ts';
 
-/**
- * Placeholder for the room page (spec §2 Room page), built out by the room feature: for now it only shows the
- * room name's loading state in the side panel's place. The confirmation prompt (useConfirm) is provided here, the
- * only page that asks for confirmations, which keeps it out of the entry chunk.
- */
+const LAYOUT = 'mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 sm:p-4 lg:flex-row lg:items-start';
+
+/** Spec §2 Room page: search box in the top bar, the player, and the side panel with the playlist. */
 export function RoomPage() {
-  const { t } = useTranslation();
-  const { roomId } = useParams();
+  const { roomId = '' } = useParams();
+  const room = useRoom(roomId);
+  if (room.status === 'notFound') return <Navigate to={NOT_FOUND_PATH} replace />;
+  if (room.status === 'failed') return <JoinFailed onRetry={room.retry} />;
+  if (room.status === 'joining') return <RoomLoading />;
+  // The confirmation prompt is provided here, the only page that asks, which keeps it out of the entry chunk.
   return (
-    <ConfirmProvider>
-      <div
-        className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 p-4 lg:flex-row lg:items-start"
-        data-room-id={roomId}
-      >
-        <div className="aspect-video w-full rounded-xl bg-neutral-900 lg:flex-1" />
-        <aside className="flex w-full flex-col gap-3 rounded-xl border border-white/10 bg-neutral-900/60 p-4 lg:w-96">
-          <div className="flex items-center gap-3 text-neutral-400">
-            <Spinner />
-            <span>{t('room.loading')}</span>
+    <RoomSessionContext value={room.session}>
+      <ConfirmProvider>
+        <AlertProvider>
+          <RoomTitle />
+          <RoomSearch />
+          <ConnectionBanner online={room.online} />
+          <div className={LAYOUT}>
+            <div className="min-w-0 lg:flex-1">
+              <RoomPlayer />
+            </div>
+            <div className="px-4 pb-6 sm:px-0 sm:pb-0 lg:contents">
+              <SidePanel />
+            </div>
           </div>
-          <div className="h-5 w-2/3 animate-pulse rounded bg-white/10" />
-        </aside>
+        </AlertProvider>
+      </ConfirmProvider>
+    </RoomSessionContext>
+  );
+}
+
+function RoomTitle() {
+  const { t } = useTranslation();
+  const name = useAppSelector((state) => state.room.data?.name ?? '');
+  return <title>{`${name} · ${t('app.name')}`}</title>;
+}
+
+/** The search box (#5) in the top bar, adding through the room's one add path. */
+function RoomSearch() {
+  const addToPlaylist = useAddToPlaylist();
+  return (
+    <TopBarSlot>
+      <RoomSearchBox onAdd={addToPlaylist} />
+    </TopBarSlot>
+  );
+}
+
+function RoomLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className={`${LAYOUT} p-4`}>
+      <div className="aspect-video w-full rounded-2xl bg-neutral-900 lg:flex-1" />
+      <div className="flex w-full flex-col gap-3 rounded-2xl border border-white/10 bg-neutral-900/60 p-4 lg:w-96">
+        <div className="flex items-center gap-3 text-neutral-400">
+          <Spinner />
+          <span>{t('room.loading')}</span>
+        </div>
+        <div className="h-5 w-2/3 animate-pulse rounded bg-white/10" />
       </div>
-    </ConfirmProvider>
+    </div>
+  );
+}
+
+function JoinFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 py-24 text-center">
+      <p role="alert" className="text-lg text-neutral-200">
+        {t('room.joinFailed')}
+      </p>
+      <Button onClick={onRetry}>{t('common.retry')}</Button>
+    </div>
   );
 }

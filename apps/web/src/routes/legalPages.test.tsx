@@ -36,6 +36,10 @@ describe('static legal pages (spec §1)', () => {
       expect(screen.getByText(item)).toBeInTheDocument();
     }
     expect(screen.getByText(/Từ khóa bạn tìm kiếm video, kèm email tài khoản/)).toBeInTheDocument();
+    // What 'Search videos' records (spec §7), and where search events and error reports may go.
+    expect(screen.getByText(/gồm: từ khóa, email \(hoặc để trống nếu bạn chưa đăng nhập\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Báo cáo lỗi không kèm email, tên, cookie/)).toBeInTheDocument();
+    expect(screen.getByText(/PostHog .* Sentry/)).toBeInTheDocument();
     expect(screen.getByText('Cập nhật lần cuối: tháng 9 năm 2022')).toBeInTheDocument();
   });
 });

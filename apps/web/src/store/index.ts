@@ -1,9 +1,16 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { roomSlice } from './roomSlice.ts';
 import { userSlice } from './userSlice.ts';
 
-const rootReducer = combineReducers({ user: userSlice.reducer, room: roomSlice.reducer });
+/**
+ * Slices of features that load with their page add themselves (`slice.injectInto(rootReducer)`), which keeps
+ * their code out of the entry chunk: searchSlice, with the room page's search box.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the slices extend it by declaration merging (RTK's pattern).
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices(userSlice, roomSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,13 +1,14 @@
 import {
+  type AckFailure,
   type AckResult,
   type AddVideoInput,
-  ackFailure,
   CLOCK_SAMPLE_WINDOW,
   type ClientToServerEvents,
   ClockOffsetEstimator,
   type CommandAck,
   type CommandPayload,
   type CommandType,
+  type ErrorCode,
   expectedPosition,
   type RoomRef,
   type RoomSnapshot,
@@ -65,6 +66,12 @@ export interface RoomClient {
   dispose(): void;
 }
 
+/**
+ * A failed ack made on this side (no answer, nothing to report on). Built here rather than with the protocol's
+ * `ackFailure`: importing that would bring its module's zod schemas, and zod, into the room page's chunk.
+ */
+const failure = (code: ErrorCode, message: string): AckFailure => ({ ok: false, error: { code, message } });
+
 /** The slice of the socket used to send, untyped per event so one request() serves every command. */
 interface AckEmitter {
   timeout(ms: number): { emitWithAck(event: string, payload: unknown): Promise<unknown> };
@@ -100,7 +107,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       const answer = await (socket as unknown as AckEmitter).timeout(timeoutMs).emitWithAck(type, payload);
       return answer as CommandAck<T>;
     } catch {
-      return ackFailure('unavailable', 'No answer from the server');
+      return failure('unavailable', 'No answer from the server');
     }
   }
 
@@ -155,7 +162,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     clearWatched: () => request('playlist:clearWatched', {}),
     updatePlayback: async ({ id, playing, position, rate }) => {
       const videoId = id ?? held?.current_video.id ?? '';
-      if (videoId === '') return ackFailure('version_conflict', 'Nothing is playing');
+      if (videoId === '') return failure('version_conflict', 'Nothing is playing');
       return request('playback:update', { id: videoId, playing, position, rate });
     },
     ended: (id) => request('playback:ended', { id }),

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../store/index.ts';
+import { useRoomSession } from '../room/roomSession.ts';
+import { VideoStage } from './VideoStage.tsx';
+
+/**
+ * The room's player area: the current video (one player per video: a new selection mounts a fresh one), or a
+ * note while nothing is selected. It starts muted until the current video changes (spec §4), when the viewer
+ * has most likely interacted with the page; if the browser still refuses sound, it goes back to muted.
+ */
+export function RoomPlayer() {
+  const { t } = useTranslation();
+  const { isHost } = useRoomSession();
+  const currentId = useAppSelector((state) => state.room.data?.current_video.id ?? '');
+  const playlist = useAppSelector((state) => state.room.data?.playlist);
+  const index = playlist?.findIndex((video) => video.id === currentId) ?? -1;
+  const video = index >= 0 ? playlist?.[index] : undefined;
+  const [muted, setMuted] = useState(true);
+  const [shownId, setShownId] = useState(currentId);
+  if (currentId !== shownId) {
+    setShownId(currentId);
+    if (currentId !== '') setMuted(false);
+  }
+
+  return (
+    <section
+      aria-label={t('player.label')}
+      className="relative aspect-video w-full overflow-hidden bg-black sm:rounded-2xl sm:ring-1 sm:ring-white/10"
+    >
+      {video ? (
+        <VideoStage
+          key={video.id}
+          video={video}
+          muted={muted}
+          onMutedChange={setMuted}
+          hasNext={playlist !== undefined && index < playlist.length - 1}
+        />
+      ) : (
+        <div className="flex size-full flex-col items-center justify-center gap-2 p-6 text-center">
+          <p className="font-medium text-neutral-200">{t('player.empty')}</p>
+          <p className="max-w-sm text-sm text-neutral-500">
+            {isHost ? t('player.emptyHostHint') : t('player.emptyGuestHint')}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Video } from '@xemchung/protocol';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRoomSession } from '../room/roomSession.ts';
+import { MediaPlayer } from './MediaPlayer.tsx';
+import type { PlayerAdapter, PlayerEvent } from './types.ts';
+import { usePlaybackSync } from './usePlaybackSync.ts';
+import { YouTubePlayer } from './YouTubePlayer.tsx';
+
+export interface VideoStageProps {
+  video: Video;
+  muted: boolean;
+  onMutedChange: (muted: boolean) => void;
+  /** Whether the playlist has a video after this one (what the host's player moves on to after an error). */
+  hasNext: boolean;
+}
+
+/**
+ * One video of the room on screen: the player its source needs (YouTube or HTML5 media), kept on the room's
+ * timeline, with an unmute button while muted and a note when the video cannot be played.
+ */
+export function VideoStage({ video, muted, onMutedChange, hasNext }: VideoStageProps) {
+  const { t } = useTranslation();
+  const { client, isHost } = useRoomSession();
+  const [failed, setFailed] = useState(false);
+  const adapter = useRef<PlayerAdapter | null>(null);
+  const sync = usePlaybackSync(client, video.id, isHost, () => onMutedChange(true));
+
+  const onAttach = useCallback(
+    (player: PlayerAdapter | null) => {
+      adapter.current = player;
+      if (player) sync.attach(player);
+      else sync.detach();
+    },
+    [sync],
+  );
+  const onEvent = useCallback(
+    (event: PlayerEvent) => {
+      sync.handle(event);
+      if (event === 'error') setFailed(true);
+      if (event === 'volume' && adapter.current) onMutedChange(adapter.current.muted());
+    },
+    [sync, onMutedChange],
+  );
+  const unmute = () => {
+    // Inside the click, so the browser counts it as the user's wish to hear it.
+    adapter.current?.setMuted(false);
+    onMutedChange(false);
+    sync.tick();
+  };
+
+  const player =
+    video.source === 'youtube' ? (
+      <YouTubePlayer videoId={video.id} controls={isHost} muted={muted} onAttach={onAttach} onEvent={onEvent} />
+    ) : (
+      <MediaPlayer
+        url={video.mediaUrl ?? ''}
+        title={video.title}
+        controls={isHost}
+        muted={muted}
+        onAttach={onAttach}
+        onEvent={onEvent}
+      />
+    );
+
+  return (
+    <>
+      {player}
+      {failed && (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/80 p-6 text-center">
+          <p className="font-medium text-white">{t('player.cannotPlay')}</p>
+          {isHost && hasNext && <p className="text-sm text-neutral-400">{t('player.skipping')}</p>}
+        </div>
+      )}
+      {muted && !failed && (
+        <button
+          type="button"
+          onClick={unmute}
+          className="absolute top-3 left-3 flex min-h-10 items-center gap-2 rounded-full bg-black/70 px-4 text-sm font-semibold text-white shadow-lg ring-1 ring-white/20 backdrop-blur hover:bg-violet-600 focus-visible:outline-2 focus-visible:outline-violet-300"
+        >
+          <svg
+            className="size-5"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            aria-hidden="true"
+          >
+            <path d="M11 5 6 9H3v6h3l5 4z" strokeLinejoin="round" />
+            <path d="m22 9-6 6M16 9l6 6" strokeLinecap="round" />
+          </svg>
+          {t('player.unmute')}
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import type { PlayerAdapter, PlayerEvent, PlayerEventListener } from './types.ts';
+
+/** The media element's events, as player events. */
+const EVENTS: ReadonlyArray<[keyof HTMLMediaElementEventMap, PlayerEvent]> = [
+  ['loadedmetadata', 'ready'],
+  ['play', 'play'],
+  ['playing', 'playing'],
+  ['pause', 'pause'],
+  ['seeked', 'seeked'],
+  ['ratechange', 'ratechange'],
+  ['waiting', 'waiting'],
+  ['ended', 'ended'],
+  ['error', 'error'],
+  ['volumechange', 'volume'],
+];
+
+/** The player interface over an HTML5 <video>/<audio> element; `detach()` stops reporting its events. */
+export function attachMediaElement(
+  element: HTMLMediaElement,
+  listener: PlayerEventListener,
+): { adapter: PlayerAdapter; detach: () => void } {
+  const handlers = EVENTS.map(([name, event]) => {
+    const handler = () => listener(event);
+    element.addEventListener(name, handler);
+    return [name, handler] as const;
+  });
+  if (element.readyState >= HTMLMediaElement.HAVE_METADATA) queueMicrotask(() => listener('ready'));
+
+  const adapter: PlayerAdapter = {
+    kind: 'media',
+    currentTime: () => element.currentTime,
+    duration: () => (Number.isFinite(element.duration) && element.duration > 0 ? element.duration : null),
+    paused: () => element.paused,
+    rate: () => element.playbackRate,
+    play: () => element.play(),
+    pause: () => element.pause(),
+    seek: (seconds) => {
+      element.currentTime = seconds;
+    },
+    setRate: (rate) => {
+      element.playbackRate = rate;
+    },
+    muted: () => element.muted,
+    setMuted: (muted) => {
+      element.muted = muted;
+    },
+  };
+  return {
+    adapter,
+    detach: () => {
+      for (const [name, handler] of handlers) element.removeEventListener(name, handler);
+    },
+  };
+}

@@ -1,0 +1,422 @@
+import {
+  type CurrentVideo,
+  HOST_REPORT_THRESHOLD_SECONDS,
+  type PlayerKind,
+  SYNC_DEADBAND_SECONDS,
+  YOUTUBE_SEEK_SETTLE_MS,
+} from '@xemchung/protocol';
+import { describe, expect, it } from 'vitest';
+import { PlaybackSync } from './playbackSync.ts';
+import type { HostReport, PlayerAdapter, PlayerEvent, SyncReference } from './types.ts';
+
+/** A player whose clock the test moves; it records what the controller asked of it. */
+class FakePlayer implements PlayerAdapter {
+  time = 0;
+  isPaused = true;
+  playbackRate = 1;
+  isMuted = true;
+  length: number | null = 120;
+  seeks: number[] = [];
+  playCalls = 0;
+  refusePlay = false;
+  readonly kind: PlayerKind;
+
+  constructor(kind: PlayerKind = 'media') {
+    this.kind = kind;
+  }
+
+  currentTime = () => this.time;
+  duration = () => this.length;
+  paused = () => this.isPaused;
+  rate = () => this.playbackRate;
+  muted = () => this.isMuted;
+  setMuted = (muted: boolean) => {
+    this.isMuted = muted;
+  };
+  play = () => {
+    this.playCalls += 1;
+    if (this.refusePlay) return Promise.reject(new DOMException('no sound without a gesture', 'NotAllowedError'));
+    this.isPaused = false;
+    return Promise.resolve();
+  };
+  pause = () => {
+    this.isPaused = true;
+  };
+  seek = (seconds: number) => {
+    this.seeks.push(seconds);
+    this.time = seconds;
+  };
+  setRate = (rate: number) => {
+    this.playbackRate = rate;
+  };
+
+  /** Plays on for `ms` of wall time. */
+  advance(ms: number) {
+    if (!this.isPaused) this.time += (ms / 1000) * this.playbackRate;
+  }
+}
+
+const VIDEO = 'm_aaaaaaaaaaaaaaaaaaaaaa';
+const T0 = 1_800_000_000_000;
+
+function setup(options: { isHost?: boolean; kind?: PlayerKind } = {}) {
+  let serverNow = T0;
+  let localNow = 1000;
+  let reference: SyncReference | null = {
+    version: 5,
+    video: { id: VIDEO, index: 0, playing: true, current_time: 10, updated_at: T0, rate: 1 },
+  };
+  const reports: HostReport[] = [];
+  const ends: string[] = [];
+  let refused = 0;
+  let endHeard = true;
+  let answerReport: (version: number | null) => void = () => {};
+  const player = new FakePlayer(options.kind);
+  const sync = new PlaybackSync({
+    videoId: VIDEO,
+    isHost: options.isHost ?? false,
+    reference: () => reference,
+    serverNow: () => serverNow,
+    now: () => localNow,
+    oneWayDelayMs: () => 0,
+    report: (report) => {
+      reports.push(report);
+      return new Promise((resolve) => {
+        answerReport = resolve;
+      });
+    },
+    ended: async (id) => {
+      ends.push(id);
+      return endHeard;
+    },
+    onPlayRefused: () => {
+      refused += 1;
+    },
+  });
+  sync.attach(player);
+  return {
+    sync,
+    player,
+    reports,
+    ends,
+    refused: () => refused,
+    /** Whether the room hears the next `playback:ended` (false: the socket is down). */
+    endHeard(heard: boolean) {
+      endHeard = heard;
+    },
+    /** Wall time passes for the server, the local clock and the player alike. */
+    elapse(ms: number) {
+      serverNow += ms;
+      localNow += ms;
+      player.advance(ms);
+    },
+    setReference(version: number, video: Partial<CurrentVideo>) {
+      const current = reference?.video ?? {
+        id: VIDEO,
+        index: 0,
+        playing: true,
+        current_time: 0,
+        updated_at: 0,
+        rate: 1,
+      };
+      reference = { version, video: { ...current, ...video, updated_at: video.updated_at ?? serverNow } };
+      sync.onState();
+    },
+    answerReport: async (version: number | null) => {
+      answerReport(version);
+      await Promise.resolve();
+      await Promise.resolve();
+    },
+    event(event: PlayerEvent) {
+      sync.handle(event);
+    },
+  };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('PlaybackSync as a follower (R30)', () => {
+  it('lands where the room is when it joins late, and plays', async () => {
+    const room = setup();
+    room.elapse(7000); // the room has been playing for 7 s since its reference
+    room.event('ready');
+    expect(room.player.seeks).toEqual([17]);
+    expect(room.player.playCalls).toBe(1);
+    await flush();
+    expect(room.player.paused()).toBe(false);
+  });
+
+  it('does nothing inside the dead band and restores the room rate', async () => {
+    const room = setup();
+    room.event('ready');
+    await flush();
+    room.event('seeked');
+    room.player.time = 10 + SYNC_DEADBAND_SECONDS / 2;
+    room.player.playbackRate = 1.1;
+    room.sync.tick();
+    expect(room.player.playbackRate).toBe(1);
+    expect(room.player.seeks).toEqual([10]);
+  });
+
+  it('nudges its rate for a small error, then returns to the room rate once caught up', async () => {
+    const room = setup();
+    room.event('ready');
+    await flush();
+    room.event('seeked');
+    room.player.time -= 0.08; // 80 ms behind
+    room.sync.tick();
+    expect(room.player.playbackRate).toBeGreaterThan(1);
+    expect(room.player.seeks).toHaveLength(1);
+    for (let tick = 0; tick < 6; tick++) {
+      room.elapse(250);
+      room.sync.tick();
+    }
+    const error = 10 + 1.5 - room.player.time;
+    expect(Math.abs(error)).toBeLessThan(SYNC_DEADBAND_SECONDS);
+    expect(room.player.playbackRate).toBe(1);
+  });
+
+  it('seeks for a large error, aiming ahead by the seek time it measured on a running player', async () => {
+    const room = setup();
+    room.event('ready');
+    await flush();
+    room.elapse(400); // the seek before the start took long: it includes the start, so it is not timed
+    room.event('seeked');
+    room.player.time = 30; // far off, while playing
+    room.sync.tick();
+    expect(room.player.seeks.at(-1)).toBeCloseTo(10.4, 5);
+    room.player.isPaused = true; // a seek stalls the player for 120 ms
+    room.elapse(120);
+    room.player.isPaused = false;
+    room.event('seeked');
+    room.player.time = 50;
+    room.sync.tick();
+    expect(room.player.seeks.at(-1)).toBeCloseTo(10.52 + 0.12, 5);
+  });
+
+  it('waits for a seek to finish before judging again', async () => {
+    const room = setup();
+    room.event('ready');
+    await flush();
+    room.player.time = 50;
+    room.sync.tick();
+    expect(room.player.seeks).toHaveLength(1); // the first seek is still in flight
+    room.event('seeked');
+    room.sync.tick();
+    expect(room.player.seeks).toHaveLength(2);
+  });
+
+  it('pauses with the room and stands exactly on its position', async () => {
+    const room = setup();
+    room.event('ready');
+    await flush();
+    room.event('seeked');
+    room.elapse(2000);
+    room.setReference(6, { playing: false, current_time: 11.95 });
+    expect(room.player.paused()).toBe(true);
+    expect(room.player.seeks.at(-1)).toBe(11.95);
+  });
+
+  it('follows a rate change of the room', async () => {
+    const room = setup();
+    room.event('ready');
+    await flush();
+    room.event('seeked');
+    room.setReference(6, { current_time: 10, rate: 1.5 });
+    expect(room.player.playbackRate).toBe(1.5);
+  });
+
+  it('asks to be muted when the browser refuses to start with sound, and retries on the next tick', async () => {
+    const room = setup();
+    room.player.refusePlay = true;
+    room.event('ready');
+    await flush();
+    expect(room.refused()).toBe(1);
+    room.player.refusePlay = false;
+    room.event('seeked');
+    room.sync.tick();
+    await flush();
+    expect(room.player.paused()).toBe(false);
+  });
+
+  it('does not restart a video it has finished while the room is at its end too', async () => {
+    const room = setup();
+    room.player.length = 12;
+    room.event('ready');
+    await flush();
+    room.event('seeked');
+    room.elapse(2000);
+    room.player.isPaused = true; // ended
+    room.sync.tick();
+    expect(room.player.playCalls).toBe(1);
+  });
+
+  it('never nudges a YouTube player, seeks it past its threshold and lets it settle', async () => {
+    const room = setup({ kind: 'youtube' });
+    room.event('ready');
+    await flush();
+    room.elapse(YOUTUBE_SEEK_SETTLE_MS);
+    room.player.time -= 0.3;
+    room.sync.tick();
+    expect(room.player.playbackRate).toBe(1);
+    expect(room.player.seeks).toHaveLength(1);
+    room.player.time -= 0.5;
+    room.sync.tick();
+    expect(room.player.seeks).toHaveLength(2);
+    room.player.time -= 1;
+    room.elapse(250);
+    room.sync.tick();
+    expect(room.player.seeks).toHaveLength(2); // still settling
+  });
+
+  it('sends nothing to the room, whatever its player does', async () => {
+    const room = setup();
+    room.event('ready');
+    await flush();
+    room.player.isPaused = true;
+    room.event('pause');
+    room.event('ended');
+    room.event('error');
+    room.sync.heartbeat();
+    expect(room.reports).toEqual([]);
+    expect(room.ends).toEqual([]);
+  });
+});
+
+describe('PlaybackSync as the host (R31, R32)', () => {
+  /** A host whose player is playing in step with the room at 10 s. */
+  async function playingHost() {
+    const room = setup({ isHost: true });
+    room.setReference(5, { playing: true, current_time: 10 });
+    room.player.time = 10;
+    room.player.isPaused = false;
+    room.event('ready');
+    await flush();
+    return room;
+  }
+
+  it('reports a pause by the user, and does not apply states older than its report', async () => {
+    const room = await playingHost();
+    room.elapse(1000);
+    room.player.pause();
+    room.event('pause');
+    expect(room.reports).toEqual([{ id: VIDEO, playing: false, position: 11, rate: 1 }]);
+    // A heartbeat state from before the pause arrives meanwhile: it must not restart the player.
+    room.setReference(6, { playing: true, current_time: 10.9 });
+    expect(room.player.paused()).toBe(true);
+    await room.answerReport(7);
+    room.sync.tick();
+    expect(room.player.paused()).toBe(true);
+    room.setReference(7, { playing: false, current_time: 11 });
+    expect(room.player.paused()).toBe(true);
+    expect(room.reports).toHaveLength(1);
+  });
+
+  it('reports a seek and a rate change by the user, but not its own nudges', async () => {
+    const room = await playingHost();
+    room.player.time = 40;
+    room.event('seeked');
+    expect(room.reports.at(-1)).toMatchObject({ playing: true, position: 40 });
+    await room.answerReport(6);
+    room.setReference(6, { current_time: 40 });
+    room.player.time = 40 - 0.06; // a small drift: nudged, not reported
+    room.sync.tick();
+    expect(room.player.playbackRate).toBeGreaterThan(1);
+    room.event('ratechange');
+    expect(room.reports).toHaveLength(1);
+    room.player.playbackRate = 1.5; // the user's choice
+    room.event('ratechange');
+    expect(room.reports.at(-1)).toMatchObject({ rate: 1.5 });
+  });
+
+  it('sends at most one report at a time and then the latest state', async () => {
+    const room = await playingHost();
+    room.player.time = 20;
+    room.event('seeked');
+    room.player.time = 30;
+    room.event('seeked');
+    room.player.time = 35;
+    room.event('seeked');
+    expect(room.reports).toHaveLength(1);
+    await room.answerReport(6);
+    expect(room.reports).toHaveLength(2);
+    expect(room.reports[1]).toMatchObject({ position: 35 });
+  });
+
+  it('reports when its own player drifts away (a stall), beyond the report threshold', async () => {
+    const room = await playingHost();
+    room.elapse(1000);
+    room.player.time -= HOST_REPORT_THRESHOLD_SECONDS + 0.2; // stood still for a while
+    room.sync.tick();
+    expect(room.reports).toHaveLength(1);
+  });
+
+  it('re-anchors the room on its player every heartbeat while playing', async () => {
+    const room = await playingHost();
+    room.elapse(5000);
+    room.sync.heartbeat();
+    expect(room.reports).toEqual([{ id: VIDEO, playing: true, position: 15, rate: 1 }]);
+  });
+
+  it('learns how late the server stamps its reports and reports where its player will be by then', async () => {
+    const room = await playingHost();
+    const sentAt = T0;
+    room.sync.heartbeat();
+    expect(room.reports[0]?.position).toBe(10);
+    await room.answerReport(6);
+    room.setReference(6, { playing: true, current_time: 10, updated_at: sentAt + 40 });
+    room.elapse(5000);
+    room.sync.heartbeat();
+    expect(room.reports[1]?.position).toBeCloseTo(15 + 0.04, 6);
+  });
+
+  it('starts a freshly selected video from 0 and lets the room follow it', async () => {
+    const room = setup({ isHost: true });
+    room.setReference(5, { playing: true, current_time: 0 });
+    room.elapse(900); // loading took 0.9 s
+    room.event('ready');
+    expect(room.player.seeks).toEqual([]);
+    await flush();
+    room.event('play');
+    room.event('playing');
+    expect(room.reports).toEqual([{ id: VIDEO, playing: true, position: 0, rate: 1 }]);
+  });
+
+  it('follows a change made elsewhere (its other tab) without reporting it back', async () => {
+    const room = await playingHost();
+    room.setReference(6, { playing: true, current_time: 80 });
+    expect(room.player.time).toBe(80);
+    room.event('seeked');
+    expect(room.reports).toEqual([]);
+    room.setReference(7, { playing: false, current_time: 81 });
+    room.event('pause');
+    room.event('seeked');
+    expect(room.player.paused()).toBe(true);
+    expect(room.reports).toEqual([]);
+  });
+
+  it('moves the room on when its video ends or cannot play, once', async () => {
+    const room = await playingHost();
+    room.event('ended');
+    room.event('ended');
+    expect(room.ends).toEqual([VIDEO]);
+
+    const lost = await playingHost();
+    lost.endHeard(false);
+    lost.player.time = 120;
+    lost.player.isPaused = true;
+    lost.event('ended');
+    await flush();
+    lost.endHeard(true);
+    lost.sync.tick();
+    expect(lost.ends).toEqual([VIDEO, VIDEO]); // told again once the room could hear it
+    await flush();
+    lost.sync.tick();
+    expect(lost.ends).toHaveLength(2);
+
+    const broken = setup({ isHost: true });
+    broken.sync.detach(); // the YouTube API never loaded: no player at all
+    broken.event('error');
+    expect(broken.ends).toEqual([VIDEO]);
+  });
+});

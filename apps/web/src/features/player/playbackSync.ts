@@ -1,0 +1,319 @@
+import {
+  type CurrentVideo,
+  decideCorrection,
+  expectedPosition,
+  HOST_REPORT_THRESHOLD_SECONDS,
+  SYNC_TICK_MS,
+} from '@xemchung/protocol';
+import { SeekTracker, StampDelay } from './syncMeasures.ts';
+import type { PlaybackSyncDeps, PlayerAdapter, PlayerEvent, SyncReference } from './types.ts';
+
+/** A fresh video the host has just loaded starts from 0 rather than skipping what loading took (s). */
+const HOST_START_GRACE_SECONDS = 5;
+/** Closer than this to the end counts as at the end: play() there would restart the video (s). */
+const END_EPSILON_SECONDS = 0.05;
+const RATE_EPSILON = 1e-3;
+const PROTOCOL_RATE_MIN = 0.25;
+const PROTOCOL_RATE_MAX = 2;
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+
+/**
+ * Keeps one player on the room's timeline (docs/room-rules.md R29–R33, ADR 006).
+ *
+ * Followers follow: on every new state and every tick they match play/pause and rate, then correct the position
+ * error (expected − actual) by `decideCorrection`: nothing, a brief playbackRate nudge, or a seek that aims ahead
+ * by the measured seek latency.
+ *
+ * The host drives: changes on its player (a user's play, pause, seek or rate change, a stall) that leave it away
+ * from the room's state are reported, at most one report in flight; while one is, incoming states are older than
+ * the host's intention and are not applied. The host still follows new states from elsewhere (its other tab, a
+ * reload, a late join), and nudges small drifts so two host tabs stay together.
+ */
+export class PlaybackSync {
+  private readonly deps: PlaybackSyncDeps;
+  private player: PlayerAdapter | null = null;
+  private ready = false;
+  private starting = false;
+  private readonly seeks = new SeekTracker();
+  /** Host: how late the server stamps its reports, so it can report where its player will be by then. */
+  private readonly stampDelay = new StampDelay();
+  /** The rate this controller last set, to tell its own rate changes from the user's. */
+  private appliedRate: number | null = null;
+  private lastTickAt: number | null = null;
+  private reporting = false;
+  private reportAgain = false;
+  /** After a report, states older than its commit describe the room before the host's intention. */
+  private awaitVersion = 0;
+  private endSent = false;
+  /** Whether this player has started or reported once; before that, a host starts a fresh video from 0. */
+  private startedOnce = false;
+  /**
+   * Host: set while its player carries out the room's state (a seek, a start), until it plays. The events
+   * that come of it are not the user's and are not reported; the tick nudges what the seek left over.
+   */
+  private quiet = false;
+
+  constructor(deps: PlaybackSyncDeps) {
+    this.deps = deps;
+  }
+
+  /** The player this controller drives, once it exists (the YouTube one takes a while). */
+  attach(player: PlayerAdapter): void {
+    this.player = player;
+    this.ready = false;
+  }
+
+  /** The player is going away; promises still in flight find nothing to act on. */
+  detach(): void {
+    this.player = null;
+    this.ready = false;
+  }
+
+  /** A player event. 'error' may come without a player (the YouTube API could not load). */
+  handle(event: PlayerEvent): void {
+    switch (event) {
+      case 'ready':
+        this.ready = this.player !== null;
+        this.sync('state');
+        return;
+      case 'seeked':
+        this.seeks.finished(this.deps.now());
+        if (this.quiet && !this.starting) this.quiet = false;
+        else this.reportIfChanged();
+        return;
+      case 'playing':
+        this.starting = false;
+        this.endSent = false;
+        if (this.quiet) this.quiet = false;
+        else this.reportIfChanged();
+        return;
+      case 'play':
+        if (!this.quiet) this.reportIfChanged();
+        return;
+      case 'pause':
+        this.quiet = false;
+        this.reportIfChanged();
+        return;
+      case 'ratechange':
+        this.reportIfChanged();
+        return;
+      case 'ended':
+      case 'error':
+        // R32: the host's player moves the room on; an unplayable video must not stall it.
+        if (this.deps.isHost) this.sendEnded();
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** A new room state arrived. */
+  onState(): void {
+    const reference = this.deps.reference();
+    if (reference) this.stampDelay.observe(reference.version, reference.video.updated_at);
+    this.sync('state');
+  }
+
+  /** The periodic check (every SYNC_TICK_MS). */
+  tick(): void {
+    this.sync('tick');
+  }
+
+  /** The host's periodic re-anchor while playing (HOST_HEARTBEAT_MS). */
+  heartbeat(): void {
+    const reference = this.current();
+    const player = this.player;
+    if (!this.deps.isHost || !this.ready || !player || !reference?.video.playing || player.paused()) return;
+    if (this.seeks.inFlight || this.atEnd(player, reference.video)) return;
+    this.sendReport();
+  }
+
+  /** The reference if it is about this player's video. */
+  private current(): SyncReference | null {
+    const reference = this.deps.reference();
+    return reference && reference.video.id === this.deps.videoId ? reference : null;
+  }
+
+  private expected(player: PlayerAdapter, video: CurrentVideo): number {
+    return expectedPosition(video, this.deps.serverNow(), player.duration());
+  }
+
+  /** Whether the room's position (or, with `ownPosition`, the player's) has reached the end of the media. */
+  private atEnd(player: PlayerAdapter, video: CurrentVideo, ownPosition = false): boolean {
+    const duration = player.duration();
+    const position = ownPosition ? player.currentTime() : this.expected(player, video);
+    return duration !== null && position >= duration - END_EPSILON_SECONDS;
+  }
+
+  private sync(reason: 'state' | 'tick'): void {
+    const player = this.player;
+    if (!this.ready || !player) return;
+    const reference = this.current();
+    if (!reference) return;
+    const { isHost } = this.deps;
+    if (isHost && (this.reporting || reference.version < this.awaitVersion)) return;
+    const now = this.deps.now();
+    const interval = reason === 'tick' && this.lastTickAt !== null ? (now - this.lastTickAt) / 1000 : undefined;
+    if (reason === 'tick') this.lastTickAt = now;
+    if (!this.seeks.settled(player.kind, now)) return;
+
+    const video = reference.video;
+    const playing = !player.paused();
+    // An end the room did not hear (the socket was down): tell it again.
+    if (isHost && video.playing && !playing && this.atEnd(player, video, true)) this.sendEnded();
+    if (video.playing && !playing && !this.atEnd(player, video)) {
+      if (this.starting) return;
+      // A host's tick only retries a refused start; where it starts is the host's to report ('playing').
+      if (!isHost || reason === 'state') this.correct(player, video, reason, undefined, true);
+      // Still at the end of the media (the room is too, give or take): play() would restart it from 0.
+      if (this.atEnd(player, video, true)) return;
+      this.startPlayback(player);
+      return;
+    }
+    if (!video.playing && playing) player.pause();
+    this.correct(player, video, reason, interval, false);
+  }
+
+  /** Corrects the position error; `startingNow` when the player is about to start (seeks only, no nudge). */
+  private correct(
+    player: PlayerAdapter,
+    video: CurrentVideo,
+    reason: 'state' | 'tick',
+    interval: number | undefined,
+    startingNow: boolean,
+  ) {
+    const { isHost } = this.deps;
+    const expected = this.expected(player, video);
+    const error = expected - player.currentTime();
+    const decision = decideCorrection(error, player.kind, {
+      playing: video.playing,
+      roomRate: video.rate,
+      intervalSeconds: interval ?? SYNC_TICK_MS / 1000,
+    });
+    if (decision.action === 'seek') {
+      if (isHost && reason === 'tick') {
+        // The host drifted by itself (a stall, a seek in the YouTube player): the room follows the host.
+        this.sendReport();
+        return;
+      }
+      if (isHost && this.isFreshStart(video, expected)) return;
+      this.seek(player, video, expected);
+      return;
+    }
+    if (decision.action === 'nudge' && !startingNow && player.kind === 'media') {
+      this.setRate(player, decision.rate);
+      return;
+    }
+    this.setRate(player, video.rate);
+  }
+
+  /** A video just selected: the host plays it from the start and its report re-anchors the room. */
+  private isFreshStart(video: CurrentVideo, expected: number): boolean {
+    return video.playing && video.current_time === 0 && expected < HOST_START_GRACE_SECONDS && !this.startedOnce;
+  }
+
+  private seek(player: PlayerAdapter, video: CurrentVideo, expected: number) {
+    // While playing, the player stands still for as long as the seek takes: aim that far ahead.
+    const lead = video.playing ? this.seeks.lead(video.rate) : 0;
+    const duration = player.duration();
+    const target = Math.max(0, duration === null ? expected + lead : Math.min(duration, expected + lead));
+    // Only a seek of a running player times the stall to aim ahead by; one before a start includes the start.
+    this.seeks.started(this.deps.now(), video.playing && !player.paused() && !this.starting);
+    if (this.deps.isHost) this.quiet = true;
+    this.setRate(player, video.rate);
+    player.seek(target);
+  }
+
+  private setRate(player: PlayerAdapter, rate: number) {
+    this.appliedRate = rate;
+    if (Math.abs(player.rate() - rate) > RATE_EPSILON) player.setRate(rate);
+  }
+
+  private startPlayback(player: PlayerAdapter) {
+    if (this.starting) return;
+    this.starting = true;
+    // A host's first start of a fresh video is its own (reported when it plays); later ones follow the room.
+    if (this.deps.isHost && this.startedOnce) this.quiet = true;
+    this.startedOnce = true;
+    player.play().then(
+      () => {
+        this.starting = false;
+      },
+      (error: unknown) => {
+        this.starting = false;
+        if (this.player === player && error instanceof DOMException && error.name === 'NotAllowedError') {
+          this.deps.onPlayRefused();
+        }
+      },
+    );
+  }
+
+  private sendEnded() {
+    if (this.endSent) return;
+    this.endSent = true;
+    void this.deps.ended(this.deps.videoId).then((heard) => {
+      if (!heard) this.endSent = false;
+    });
+  }
+
+  /** Host: reports the player's state when it is no longer the room's. */
+  private reportIfChanged() {
+    if (this.deps.isHost && this.ready && this.hostDiffers()) this.sendReport();
+  }
+
+  private hostDiffers(): boolean {
+    const reference = this.current();
+    const player = this.player;
+    if (!reference || !player) return false;
+    const video = reference.video;
+    const playing = !player.paused();
+    if (!playing && this.atEnd(player, video, true)) return false; // the pause that comes with the end
+    if (playing !== video.playing) return true;
+    if (Math.abs(this.userRate(player, video) - video.rate) > RATE_EPSILON) return true;
+    return Math.abs(this.expected(player, video) - player.currentTime()) > HOST_REPORT_THRESHOLD_SECONDS;
+  }
+
+  /** The player's rate, unless it is this controller's own nudge (then the room's). */
+  private userRate(player: PlayerAdapter, video: CurrentVideo): number {
+    const rate = player.rate();
+    const own = this.appliedRate !== null && Math.abs(rate - this.appliedRate) <= RATE_EPSILON;
+    return own ? video.rate : clamp(rate, PROTOCOL_RATE_MIN, PROTOCOL_RATE_MAX);
+  }
+
+  private sendReport() {
+    if (this.reporting) {
+      this.reportAgain = true;
+      return;
+    }
+    const reference = this.current();
+    const player = this.player;
+    if (!reference || !player) return;
+    const playing = !player.paused();
+    const rate = this.userRate(player, reference.video);
+    // The server stamps the report a little later; where the player will be by then is what it should store.
+    const delay = this.stampDelay.valueOr(this.deps.oneWayDelayMs());
+    const transit = playing ? (delay / 1000) * rate : 0;
+    const sentAt = this.deps.serverNow();
+    this.reporting = true;
+    this.startedOnce = true;
+    void this.deps
+      .report({ id: this.deps.videoId, playing, position: Math.max(0, player.currentTime() + transit), rate })
+      .then((version) => {
+        this.reporting = false;
+        if (version !== null) {
+          this.awaitVersion = Math.max(this.awaitVersion, version);
+          this.stampDelay.committed(version, sentAt);
+        }
+        if (this.player !== player) return;
+        if (this.reportAgain) {
+          this.reportAgain = false;
+          if (this.hostDiffers()) {
+            this.sendReport();
+            return;
+          }
+        }
+        this.sync('state');
+      });
+  }
+}

@@ -1,0 +1,70 @@
+import type { CurrentVideo, PlayerKind } from '@xemchung/protocol';
+
+/**
+ * What the room needs from a player, whichever one it is (HTML5 media or the YouTube IFrame player). Times are
+ * seconds of media; `play()` may reject when the browser refuses to start (autoplay policy).
+ */
+export interface PlayerAdapter {
+  readonly kind: PlayerKind;
+  currentTime(): number;
+  /** The media's length once known, else null. */
+  duration(): number | null;
+  paused(): boolean;
+  rate(): number;
+  play(): Promise<void>;
+  pause(): void;
+  seek(seconds: number): void;
+  setRate(rate: number): void;
+  muted(): boolean;
+  setMuted(muted: boolean): void;
+}
+
+/**
+ * What a player reports. `ready`: the media can be positioned and played. `playing`: playback really started
+ * or resumed (after a start or a stall). `volume`: muted or volume changed (the native controls).
+ */
+export type PlayerEvent =
+  | 'ready'
+  | 'play'
+  | 'playing'
+  | 'pause'
+  | 'seeked'
+  | 'ratechange'
+  | 'waiting'
+  | 'ended'
+  | 'error'
+  | 'volume';
+
+export type PlayerEventListener = (event: PlayerEvent) => void;
+
+/** The room's current_video as last received, with the version it came with. */
+export interface SyncReference {
+  video: CurrentVideo;
+  version: number;
+}
+
+export interface HostReport {
+  id: string;
+  playing: boolean;
+  position: number;
+  rate: number;
+}
+
+export interface PlaybackSyncDeps {
+  /** The playlist video this player has loaded. */
+  videoId: string;
+  isHost: boolean;
+  reference(): SyncReference | null;
+  /** The server's clock now (ms), from the clock offset estimate. */
+  serverNow(): number;
+  /** A local monotonic clock (ms), for timing seeks and ticks. */
+  now(): number;
+  /** Half the best ping round trip (ms): how long a report takes to reach the server, until it is measured. */
+  oneWayDelayMs(): number;
+  /** Sends the host's player state; resolves with the room's new version, or null when refused. */
+  report(report: HostReport): Promise<number | null>;
+  /** Tells the room the host's player finished (or cannot play) this video; resolves with whether it was heard. */
+  ended(id: string): Promise<boolean>;
+  /** The browser refused to start playback with sound; the caller mutes the player (the next tick retries). */
+  onPlayRefused(): void;
+}

@@ -1,0 +1,57 @@
+import { HOST_HEARTBEAT_MS, SYNC_TICK_MS } from '@xemchung/protocol';
+import { useEffect, useRef, useState } from 'react';
+import type { RoomClient } from '../room/roomClient.ts';
+import { PlaybackSync } from './playbackSync.ts';
+
+/**
+ * The playback controller of one video on this page, wired to the room: it hears every new state, checks the
+ * position every SYNC_TICK_MS (and as soon as a hidden tab comes back), and for the host re-anchors the room
+ * every HOST_HEARTBEAT_MS. Mount it once per video (the caller keys it by video id).
+ */
+export function usePlaybackSync(
+  client: RoomClient,
+  videoId: string,
+  isHost: boolean,
+  onPlayRefused: () => void,
+): PlaybackSync {
+  const refused = useRef(onPlayRefused);
+  refused.current = onPlayRefused;
+  const [sync] = useState(
+    () =>
+      new PlaybackSync({
+        videoId,
+        isHost,
+        reference: () => {
+          const room = client.state;
+          return room ? { video: room.current_video, version: room.version } : null;
+        },
+        serverNow: () => client.clock.serverNow(),
+        now: () => performance.now(),
+        oneWayDelayMs: () => (client.clock.best()?.delay ?? 0) / 2,
+        report: async (report) => {
+          const ack = await client.updatePlayback(report);
+          return ack.ok ? ack.version : null;
+        },
+        ended: async (id) => (await client.ended(id)).ok,
+        onPlayRefused: () => refused.current(),
+      }),
+  );
+
+  useEffect(() => {
+    const unsubscribe = client.onState(() => sync.onState());
+    const ticker = setInterval(() => sync.tick(), SYNC_TICK_MS);
+    const heartbeat = isHost ? setInterval(() => sync.heartbeat(), HOST_HEARTBEAT_MS) : undefined;
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') sync.tick();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      unsubscribe();
+      clearInterval(ticker);
+      clearInterval(heartbeat);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [client, sync, isHost]);
+
+  return sync;
+}

@@ -1,0 +1,103 @@
+import { parseVideoLink, type Video } from '@xemchung/protocol';
+import { useTranslation } from 'react-i18next';
+
+export interface PlaylistItemProps {
+  video: Video;
+  current: boolean;
+  /** The host gets a row that plays the video and a delete button; everyone else a read-only row. */
+  isHost: boolean;
+  onSelect: (video: Video) => void;
+  onDelete: (video: Video) => void;
+}
+
+/** The picture of a row: the video's thumbnail, or for a direct link without one, its format on a tile. */
+function Thumbnail({ video }: { video: Video }) {
+  if (video.thumbnail) {
+    return (
+      <img
+        src={video.thumbnail}
+        alt=""
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        className="aspect-video w-24 shrink-0 rounded-md bg-neutral-800 object-cover"
+      />
+    );
+  }
+  const link = video.mediaUrl ? parseVideoLink(video.mediaUrl) : null;
+  const format = link?.kind === 'media' ? link.format.toUpperCase() : '';
+  return (
+    <span
+      aria-hidden="true"
+      className="grid aspect-video w-24 shrink-0 place-items-center rounded-md bg-gradient-to-br from-violet-900/70 to-neutral-800 text-[11px] font-semibold tracking-wider text-violet-200"
+    >
+      <svg className="size-5" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+        <path d="M8 5.5v13l10-6.5z" />
+      </svg>
+      {format}
+    </span>
+  );
+}
+
+/** One playlist row (spec §2 playlist panel): thumbnail, title, watched state, the current one highlighted. */
+export function PlaylistItem({ video, current, isHost, onSelect, onDelete }: PlaylistItemProps) {
+  const { t } = useTranslation();
+  const status = current ? t('room.nowPlaying') : video.visited ? t('room.watched') : '';
+  const body = (
+    <>
+      <Thumbnail video={video} />
+      <span className="flex min-w-0 flex-1 flex-col gap-1">
+        <span className="line-clamp-2 text-sm leading-snug break-words text-neutral-100" title={video.title}>
+          {video.title}
+        </span>
+        {status && (
+          <span className={`text-xs font-medium ${current ? 'text-violet-300' : 'text-neutral-500'}`}>{status}</span>
+        )}
+      </span>
+    </>
+  );
+  return (
+    <li
+      aria-current={current ? 'true' : undefined}
+      data-visited={video.visited || undefined}
+      className={`flex items-center gap-1 rounded-xl p-1.5 ${
+        current ? 'bg-violet-600/15 ring-1 ring-violet-500/50' : video.visited ? 'opacity-60 hover:opacity-100' : ''
+      }`}
+    >
+      {isHost ? (
+        <button
+          type="button"
+          onClick={() => onSelect(video)}
+          aria-label={t('room.playItem', { title: video.title })}
+          className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-1 text-left hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-violet-400"
+        >
+          {body}
+        </button>
+      ) : (
+        <div className="flex min-w-0 flex-1 items-center gap-3 p-1">{body}</div>
+      )}
+      {isHost && (
+        <button
+          type="button"
+          onClick={() => onDelete(video)}
+          aria-label={t('room.deleteItem', { title: video.title })}
+          className="grid size-10 shrink-0 place-items-center rounded-full text-neutral-400 hover:bg-white/10 hover:text-red-300 focus-visible:outline-2 focus-visible:outline-violet-400"
+        >
+          <svg
+            className="size-5"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={1.8}
+            aria-hidden="true"
+          >
+            <path
+              d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mediaVideo, roomSnapshot } from '../../test/fakeRoomSocket.ts';
+import { renderInRoom } from '../../test/renderInRoom.tsx';
+import { PlaylistPanel } from './PlaylistPanel.tsx';
+
+const watchedRoom = roomSnapshot({
+  playlist: [mediaVideo('m_one', 'Một', true), mediaVideo('m_two', 'Hai', true), mediaVideo('m_three', 'Ba')],
+  current_video: { id: 'm_two', index: 1, playing: true, current_time: 0, updated_at: 1, rate: 1 },
+});
+
+describe('PlaylistPanel', () => {
+  it("lists the room's videos under 'Danh sách phát', the current one marked and the watched ones labelled", async () => {
+    await renderInRoom(<PlaylistPanel />, { room: watchedRoom });
+    const panel = screen.getByRole('region', { name: /Danh sách phát/ });
+    const rows = within(panel).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['MP4MộtĐã xem', 'MP4HaiĐang phát', 'MP4Ba']);
+    expect(rows[1]).toHaveAttribute('aria-current', 'true');
+    expect(rows[0]).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows a guest no controls at all (spec §5)', async () => {
+    await renderInRoom(<PlaylistPanel />, { room: watchedRoom, isHost: false });
+    expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+
+  it('lets the host play a row', async () => {
+    const { socket } = await renderInRoom(<PlaylistPanel />, { room: watchedRoom, isHost: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Phát Ba' }));
+    expect(socket.commands('playlist:select')).toEqual([{ id: 'm_three' }]);
+  });
+
+  it("deletes only after 'Bạn có chắc muốn xóa video này?' is answered 'Có'", async () => {
+    const { socket } = await renderInRoom(<PlaylistPanel />, { room: watchedRoom, isHost: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Xóa Một' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Bạn có chắc muốn xóa video này?');
+    await userEvent.click(screen.getByRole('button', { name: 'Không' }));
+    expect(socket.commands('playlist:remove')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Xóa Một' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Có' }));
+    expect(socket.commands('playlist:remove')).toEqual([{ id: 'm_one' }]);
+  });
+
+  it("clears the watched videos after 'Bạn có chắc muốn xóa tất cả video đã xem?'", async () => {
+    const { socket } = await renderInRoom(<PlaylistPanel />, { room: watchedRoom, isHost: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Xóa video đã xem' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Bạn có chắc muốn xóa tất cả video đã xem?');
+    await userEvent.click(screen.getByRole('button', { name: 'Có' }));
+    expect(socket.commands('playlist:clearWatched')).toEqual([{}]);
+  });
+
+  it('offers no clearing while nothing but the current video was watched', async () => {
+    const room = roomSnapshot({
+      playlist: [mediaVideo('m_one', 'Một', true), mediaVideo('m_two', 'Hai')],
+      current_video: { id: 'm_one', index: 0, playing: true, current_time: 0, updated_at: 1, rate: 1 },
+    });
+    await renderInRoom(<PlaylistPanel />, { room, isHost: true });
+    expect(screen.getByRole('button', { name: 'Xóa video đã xem' })).toBeDisabled();
+  });
+
+  it('tells the host when the room refuses a command', async () => {
+    const { socket } = await renderInRoom(<PlaylistPanel />, { room: watchedRoom, isHost: true });
+    socket.answer = () => ({ ok: false, error: { code: 'video_not_found', message: 'gone' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Phát Ba' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Video này không còn trong danh sách phát.');
+  });
+
+  it('invites adding a video while the playlist is empty', async () => {
+    await renderInRoom(<PlaylistPanel />, { room: roomSnapshot({ playlist: [] }), isHost: true });
+    expect(screen.getByText('Chưa có video nào.')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+});

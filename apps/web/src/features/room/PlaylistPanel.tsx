@@ -1,0 +1,77 @@
+import type { AckResult, Video } from '@xemchung/protocol';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../components/confirmContext.ts';
+import { useAppSelector } from '../../store/index.ts';
+import { PlaylistItem } from './PlaylistItem.tsx';
+import { useRoomSession } from './roomSession.ts';
+import { useCommandAlert } from './useCommandAlert.ts';
+
+/**
+ * Spec §2 'Danh sách phát': every video of the room in order. The host selects a row to play it, deletes one
+ * after 'Bạn có chắc muốn xóa video này?', and clears the watched ones after 'Bạn có chắc muốn xóa tất cả video
+ * đã xem?'; nobody else sees those controls (spec §5; the server refuses them anyway, R2).
+ */
+export function PlaylistPanel() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const room = useAppSelector((state) => state.room.data);
+  const { client, isHost } = useRoomSession();
+  const confirm = useConfirm();
+  const alertRefusal = useCommandAlert();
+  if (!room) return null;
+
+  const playlist = room.playlist;
+  const currentId = room.current_video.id;
+  const anyWatched = playlist.some((video) => video.visited && video.id !== currentId);
+  const run = (command: () => Promise<AckResult<object>>) => {
+    void command().then((ack) => {
+      if (!ack.ok) alertRefusal(ack.error);
+    });
+  };
+  const select = (video: Video) => run(() => client.select(video.id));
+  const remove = (video: Video) => confirm(t('room.confirmDelete'), () => run(() => client.remove(video.id)));
+  const clearWatched = () => confirm(t('room.confirmClearWatched'), () => run(() => client.clearWatched()));
+
+  return (
+    <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-1 pb-2">
+        <h2 id={headingId} className="flex items-baseline gap-2 text-base font-semibold whitespace-nowrap text-white">
+          {t('room.playlist')}
+          <span className="text-sm font-normal text-neutral-500">
+            {t('room.playlistCount', { count: playlist.length })}
+          </span>
+        </h2>
+        {isHost && (
+          <button
+            type="button"
+            onClick={clearWatched}
+            disabled={!anyWatched}
+            className="rounded-full px-2.5 py-1.5 text-xs whitespace-nowrap text-neutral-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent"
+          >
+            {t('room.clearWatched')}
+          </button>
+        )}
+      </div>
+      {playlist.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-white/10 px-4 py-8 text-center">
+          <p className="font-medium text-neutral-300">{t('room.playlistEmpty')}</p>
+          <p className="mt-1 text-sm text-neutral-500">{t('room.playlistEmptyHint')}</p>
+        </div>
+      ) : (
+        <ol className="-mx-1 flex flex-col gap-1 overflow-y-auto px-1 pb-1 lg:min-h-0">
+          {playlist.map((video) => (
+            <PlaylistItem
+              key={video.id}
+              video={video}
+              current={video.id === currentId}
+              isHost={isHost}
+              onSelect={select}
+              onDelete={remove}
+            />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

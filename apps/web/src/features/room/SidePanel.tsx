@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../store/index.ts';
+import { PlaylistPanel } from './PlaylistPanel.tsx';
+import { useRoomSession } from './roomSession.ts';
+import { ShareDialog } from './ShareDialog.tsx';
+
+/** Spec §2 side panel: the room name (uppercase, truncated), the share-link button and the playlist. */
+export function SidePanel() {
+  const { t } = useTranslation();
+  const name = useAppSelector((state) => state.room.data?.name ?? '');
+  const { isHost } = useRoomSession();
+  const [sharing, setSharing] = useState(false);
+
+  return (
+    <aside
+      aria-label={t('room.details')}
+      className="flex w-full flex-col gap-4 sm:rounded-2xl sm:border sm:border-white/10 sm:bg-neutral-900/60 sm:p-4 lg:sticky lg:top-18 lg:max-h-[calc(100dvh-5.5rem)] lg:w-96 lg:shrink-0"
+    >
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-lg font-bold tracking-wide text-white uppercase" title={name}>
+            {name}
+          </h1>
+          <p className="mt-0.5 text-xs text-neutral-400">{isHost ? t('room.youAreHost') : t('room.followingHost')}</p>
+        </div>
+        <button
+          type="button"
+          onClick={() => setSharing(true)}
+          aria-label={t('room.shareTitle')}
+          aria-haspopup="dialog"
+          className="flex min-h-10 shrink-0 items-center gap-2 rounded-full border border-white/15 px-4 text-sm font-medium text-neutral-100 hover:border-violet-400 hover:bg-violet-500/10 focus-visible:outline-2 focus-visible:outline-violet-400"
+        >
+          <svg
+            className="size-4"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            aria-hidden="true"
+          >
+            <path
+              d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          {t('room.share')}
+        </button>
+      </div>
+      <PlaylistPanel />
+      <ShareDialog open={sharing} onClose={() => setSharing(false)} url={window.location.href} />
+    </aside>
+  );
+}

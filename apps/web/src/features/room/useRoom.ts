@@ -1,0 +1,116 @@
+import { CLOCK_RESAMPLE_MS, type ProtocolError } from '@xemchung/protocol';
+import { useEffect, useState } from 'react';
+import { useAppDispatch } from '../../store/index.ts';
+import { connect, roomLeft, roomUpdated } from '../../store/roomSlice.ts';
+import { setIsHost } from '../../store/userSlice.ts';
+import { createRoomClient } from './roomClient.ts';
+import type { RoomSession } from './roomSession.ts';
+import { openRoomSocket } from './roomSocket.ts';
+
+/** Where the page is with its room. `online` is false while Socket.IO is reconnecting after a drop. */
+export type RoomStatus =
+  | { status: 'joining' }
+  | { status: 'joined'; session: RoomSession; online: boolean }
+  | { status: 'notFound' }
+  | { status: 'failed'; code: string; retry: () => void };
+
+type Joined = { status: 'joined'; session: RoomSession };
+type Held = { status: 'joining' } | Joined | { status: 'notFound' } | { status: 'failed'; code: string };
+
+/** Join answers that mean "no such room": unknown ids, and ids too long to be ours (refused by the schema). */
+const NOT_FOUND_CODES = new Set(['room_not_found', 'invalid_payload']);
+
+/**
+ * Joins room `roomId` over its own socket for as long as the page shows it (tldraw's useSync shape): the first
+ * snapshot goes through the room slice's `connect`, every newer one through `roomUpdated`, and unmounting
+ * leaves the room, closes the socket and clears the slice. After a dropped connection Socket.IO reconnects and
+ * the room client joins again (R27); the clock offset is re-estimated on every connection and re-sampled
+ * every CLOCK_RESAMPLE_MS. A room that does not exist, or is deleted while open, ends as `notFound`.
+ */
+export function useRoom(roomId: string): RoomStatus {
+  const dispatch = useAppDispatch();
+  const [attempt, setAttempt] = useState(0);
+  const [held, setHeld] = useState<Held>({ status: 'joining' });
+  const [online, setOnline] = useState(true);
+
+  useEffect(() => {
+    // `attempt` is read so that a retry runs this effect again with a fresh socket.
+    void attempt;
+    setHeld({ status: 'joining' });
+    setOnline(true);
+    const socket = openRoomSocket();
+    const client = createRoomClient(socket);
+    let active = true;
+    let isHost = false;
+
+    const settle = (next: Held) => {
+      if (active) setHeld(next);
+    };
+    const offGone = client.onGone(() => settle({ status: 'notFound' }));
+    const offState = client.onState((room) => dispatch(roomUpdated(room)));
+    const onConnect = () => {
+      setOnline(true);
+      void client.syncClock();
+    };
+    const onDisconnect = (reason: string) => {
+      // The server closed this socket on purpose (a flood, R22): Socket.IO will not reconnect by itself.
+      if (reason === 'io server disconnect') settle({ status: 'failed', code: 'disconnected' });
+      else setOnline(false);
+    };
+    // A handshake the server refused (Origin, protocol version, session store down) is not retried by Socket.IO.
+    const onConnectError = (error: Error & { data?: Partial<ProtocolError> }) => {
+      if (!socket.active) settle({ status: 'failed', code: error.data?.code ?? 'unavailable' });
+    };
+    socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
+    socket.on('connect_error', onConnectError);
+
+    void dispatch(
+      connect({
+        roomId,
+        join: async (id) => {
+          const ack = await client.join(id);
+          if (!ack.ok) throw ack.error;
+          isHost = ack.isHost;
+          return ack.room;
+        },
+      }),
+    ).then((action) => {
+      if (connect.fulfilled.match(action)) {
+        if (active) dispatch(setIsHost(isHost));
+        settle({ status: 'joined', session: { client, isHost } });
+        return;
+      }
+      const code = action.payload ?? 'unknown';
+      if (NOT_FOUND_CODES.has(code)) {
+        settle({ status: 'notFound' });
+        return;
+      }
+      // Nothing to listen to until the user retries (with a fresh socket).
+      socket.disconnect();
+      settle({ status: 'failed', code });
+    });
+    const clockTimer = setInterval(() => {
+      if (socket.connected) void client.ping();
+    }, CLOCK_RESAMPLE_MS);
+
+    return () => {
+      active = false;
+      clearInterval(clockTimer);
+      offGone();
+      offState();
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
+      socket.off('connect_error', onConnectError);
+      void client.leave();
+      client.dispose();
+      socket.disconnect();
+      dispatch(roomLeft());
+      dispatch(setIsHost(false));
+    };
+  }, [roomId, attempt, dispatch]);
+
+  if (held.status === 'joined') return { ...held, online };
+  if (held.status === 'failed') return { ...held, retry: () => setAttempt((count) => count + 1) };
+  return held;
+}

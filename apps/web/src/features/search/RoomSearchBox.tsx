@@ -1,0 +1,201 @@
+import type { AddVideoInput, SearchResult } from '@xemchung/protocol';
+import { SEARCH_QUOTA_STATUS } from '@xemchung/protocol';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SearchIcon } from '../../components/SearchIcon.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { track } from '../../lib/analytics.ts';
+import { useAppDispatch, useAppSelector } from '../../store/index.ts';
+import {
+  keywordChanged,
+  linkAdded,
+  lookUpLink,
+  searchReset,
+  searchVideos,
+  selectSearch,
+} from '../../store/searchSlice.ts';
+import { optionId, SearchResultsList } from './SearchResultsList.tsx';
+import { isLinkInput } from './searchApi.ts';
+import { useOutsidePointerDown } from './useOutsidePointerDown.ts';
+
+interface Props {
+  /** Adds the video through the room engine; false when it was refused (the caller tells the user why). */
+  onAdd: (video: AddVideoInput) => Promise<boolean>;
+}
+
+const toVideo = (result: SearchResult): AddVideoInput => ({ ...result, source: 'youtube', mediaUrl: null });
+
+/** On a small screen the focused box covers the top bar, with a back button (spec §2 Top bar). */
+const EXPANDED =
+  'max-sm:fixed max-sm:inset-x-0 max-sm:top-0 max-sm:z-50 max-sm:h-14 max-sm:max-w-none max-sm:bg-neutral-950 max-sm:px-2';
+
+/**
+ * The room page's search box (spec §2, §5): a keyword searches the video platform and lists the hits in a
+ * dropdown; a link ('https://…') is looked up and added directly. The search state lives in the store (§3).
+ */
+export function RoomSearchBox({ onAdd }: Props) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { keyword, results, loading, error } = useAppSelector(selectSearch);
+  const email = useAppSelector((state) => state.user.data?.email ?? null);
+  const [open, setOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const [expanded, setExpanded] = useState(false);
+  const rootRef = useRef<HTMLElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listId = useId();
+
+  useEffect(() => () => void dispatch(searchReset()), [dispatch]);
+
+  const close = () => {
+    setOpen(false);
+    setActiveIndex(-1);
+  };
+  const collapse = () => {
+    close();
+    setExpanded(false);
+  };
+  useOutsidePointerDown(rootRef, open || expanded, collapse);
+  /** Shows the last answer again (results or message) when the box is focused or clicked. */
+  const reopen = () => {
+    if (results.length > 0 || error !== null) setOpen(true);
+  };
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const input = keyword.trim();
+    if (loading || input === '') return;
+    close();
+    if (isLinkInput(input)) {
+      const found = await dispatch(lookUpLink(input));
+      if (lookUpLink.rejected.match(found)) {
+        setOpen(true);
+      } else if (await onAdd(found.payload)) {
+        dispatch(linkAdded(input));
+      }
+      return;
+    }
+    track({ name: 'Search videos', properties: { keyword: input, email } });
+    await dispatch(searchVideos(input));
+    setOpen(true);
+  };
+
+  const choose = async (result: SearchResult) => {
+    close();
+    if (await onAdd(toVideo(result))) inputRef.current?.blur();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = open ? results.length : 0;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (!open) {
+        if (results.length > 0 && error === null) setOpen(true);
+        return;
+      }
+      event.preventDefault();
+      if (count === 0) return;
+      const down = event.key === 'ArrowDown';
+      setActiveIndex((index) => (down ? (index + 1) % count : index <= 0 ? count - 1 : index - 1));
+    } else if (event.key === 'Enter' && open && activeIndex >= 0 && activeIndex < count) {
+      event.preventDefault();
+      const result = results[activeIndex];
+      if (result) void choose(result);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      if (open) close();
+      else {
+        collapse();
+        inputRef.current?.blur();
+      }
+    }
+  };
+
+  const message =
+    error === null
+      ? results.length === 0
+        ? t('search.noResults')
+        : null
+      : error === SEARCH_QUOTA_STATUS
+        ? t('search.quotaExceeded')
+        : t('search.linkNotFound');
+  const showList = open && error === null && results.length > 0;
+
+  return (
+    <search
+      ref={rootRef}
+      className={`flex w-full max-w-xl items-center gap-1 ${expanded ? EXPANDED : ''}`}
+      onBlur={(event) => {
+        if (!rootRef.current?.contains(event.relatedTarget as Node | null)) collapse();
+      }}
+    >
+      {expanded && (
+        <button
+          type="button"
+          onClick={() => {
+            collapse();
+            inputRef.current?.blur();
+          }}
+          aria-label={t('search.back')}
+          className="grid size-10 shrink-0 place-items-center rounded-full text-neutral-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 sm:hidden"
+        >
+          <svg
+            className="size-5"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            aria-hidden="true"
+          >
+            <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      )}
+      <form onSubmit={(event) => void submit(event)} className="relative min-w-0 flex-1">
+        <input
+          ref={inputRef}
+          type="search"
+          role="combobox"
+          aria-label={t('search.label')}
+          aria-expanded={showList}
+          aria-controls={showList ? listId : undefined}
+          aria-autocomplete="list"
+          aria-activedescendant={showList && activeIndex >= 0 ? optionId(listId, activeIndex) : undefined}
+          placeholder={t('search.placeholder')}
+          value={keyword}
+          onChange={(event) => {
+            dispatch(keywordChanged(event.target.value));
+            close();
+          }}
+          onFocus={() => {
+            setExpanded(true);
+            reopen();
+          }}
+          onClick={reopen}
+          onKeyDown={onKeyDown}
+          enterKeyHint="search"
+          autoComplete="off"
+          className="h-10 w-full rounded-full border border-white/10 bg-white/5 pr-11 pl-4 text-sm text-white placeholder:text-neutral-500 focus:border-violet-400 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+        />
+        <button
+          type="submit"
+          aria-label={t('search.submit')}
+          disabled={loading}
+          className="absolute top-1/2 right-1 grid size-8 -translate-y-1/2 place-items-center rounded-full text-neutral-400 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+        >
+          {loading ? <Spinner className="size-4" /> : <SearchIcon className="size-4" />}
+        </button>
+        {open && !loading && (
+          <div className="absolute inset-x-0 top-full z-50 mt-2 overflow-hidden rounded-xl border border-white/10 bg-neutral-900 shadow-2xl shadow-black/60">
+            {showList ? (
+              <SearchResultsList id={listId} results={results} activeIndex={activeIndex} onChoose={choose} />
+            ) : (
+              <p role="alert" className="px-4 py-3 text-sm text-neutral-200">
+                {message}
+              </p>
+            )}
+          </div>
+        )}
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,148 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeRoomSocket, mediaVideo, ROOM_ID, roomSnapshot } from '../test/fakeRoomSocket.ts';
+import { installFakeServer } from '../test/fakeServer.ts';
+import { renderApp } from '../test/renderApp.tsx';
+
+// The room page's one way out to the network: every socket it opens is the test's fake.
+const sockets: FakeRoomSocket[] = [];
+vi.mock('../features/room/roomSocket.ts', () => ({
+  openRoomSocket: () => {
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error('no fake socket prepared');
+    return socket.asSocket();
+  },
+}));
+
+function prepareSocket(options: { room?: ReturnType<typeof roomSnapshot> | null; isHost?: boolean } = {}) {
+  const socket = new FakeRoomSocket();
+  const room = options.room === undefined ? roomSnapshot() : options.room;
+  if (room) socket.rooms.set(room.id, room);
+  socket.isHost = options.isHost ?? false;
+  sockets.push(socket);
+  return socket;
+}
+
+const location = () => screen.getByTestId('location');
+
+beforeEach(() => {
+  sockets.length = 0;
+  installFakeServer();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('room page (spec §2 Room page)', () => {
+  it('shows a loading state while joining, then the room with its name, share button and playlist', async () => {
+    const socket = prepareSocket();
+    let open = () => {};
+    socket.joinGate = new Promise((resolve) => {
+      open = resolve;
+    });
+    renderApp(`/room/${ROOM_ID}`);
+    expect(await screen.findByText('Đang tải phòng…')).toBeInTheDocument();
+    await act(async () => open());
+    const panel = await screen.findByRole('complementary', { name: 'Thông tin phòng' });
+    expect(within(panel).getByRole('heading', { level: 1, name: 'Phòng của An' })).toHaveClass('uppercase', 'truncate');
+    expect(within(panel).getByRole('button', { name: 'Chia sẻ link phòng' })).toBeInTheDocument();
+    expect(within(panel).getByRole('region', { name: /Danh sách phát/ })).toBeInTheDocument();
+    expect(within(panel).getByText('Bạn đang xem theo chủ phòng')).toBeInTheDocument();
+    expect(socket.commands('room:join')).toEqual([{ roomId: ROOM_ID }]);
+  });
+
+  it('puts the search box in the top bar', async () => {
+    prepareSocket();
+    renderApp(`/room/${ROOM_ID}`);
+    const banner = await screen.findByRole('banner');
+    expect(await within(banner).findByRole('combobox', { name: 'Tìm video hoặc dán link' })).toBeInTheDocument();
+  });
+
+  it('tells the host so, and names the player area', async () => {
+    prepareSocket({ isHost: true });
+    renderApp(`/room/${ROOM_ID}`);
+    expect(await screen.findByText('Bạn là chủ phòng')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Trình phát video' })).toHaveTextContent('Chưa có video nào đang phát');
+  });
+
+  // What the server answers: room_not_found for ids it could not have issued, invalid_payload past 64 characters.
+  it.each([
+    ['an unknown id', 'khongcophongnay0', 'room_not_found'],
+    ['an id with odd characters', `%E2%9C%93%20'%22%3Cx%3E`, 'room_not_found'],
+    ['an id too long to be ours', 'x'.repeat(200), 'invalid_payload'],
+  ])('sends %s to the not-found page, replacing the history entry', async (_label, id, code) => {
+    const socket = prepareSocket({ room: null });
+    socket.joinError = { code, message: 'refused' };
+    renderApp(`/room/${id}`);
+    expect(await screen.findByRole('heading', { name: 'Trang này không tồn tại' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/not-found');
+    expect(location()).toHaveAttribute('data-navigation-type', 'REPLACE');
+  });
+
+  it('leaves for the not-found page when the room is deleted while open', async () => {
+    const socket = prepareSocket();
+    renderApp(`/room/${ROOM_ID}`);
+    await screen.findByRole('complementary', { name: 'Thông tin phòng' });
+    act(() => socket.fire('room:deleted', { roomId: ROOM_ID }));
+    expect(await screen.findByRole('heading', { name: 'Trang này không tồn tại' })).toBeInTheDocument();
+    expect(location()).toHaveAttribute('data-navigation-type', 'REPLACE');
+  });
+
+  it('shows that it is reconnecting while the socket is down, then joins again and takes the snapshot', async () => {
+    const socket = prepareSocket();
+    renderApp(`/room/${ROOM_ID}`);
+    await screen.findByRole('complementary', { name: 'Thông tin phòng' });
+    act(() => socket.fire('disconnect', 'transport close'));
+    expect(screen.getByRole('status')).toHaveTextContent('Mất kết nối — đang kết nối lại…');
+
+    // Meanwhile the host added a video; the snapshot after the reconnection carries it.
+    socket.rooms.set(
+      ROOM_ID,
+      roomSnapshot({ playlist: [...roomSnapshot().playlist, mediaVideo('m_new', 'Mới')], version: 2 }),
+    );
+    act(() => socket.fire('connect'));
+    expect(await screen.findByText('Mới')).toBeInTheDocument();
+    expect(screen.queryByText('Mất kết nối — đang kết nối lại…')).toBeNull();
+    expect(socket.commands('room:join')).toHaveLength(2);
+    await waitFor(() => expect(socket.commands('clock:ping').length).toBeGreaterThan(0));
+  });
+
+  it('offers a retry when the server closes the socket for good (a flood, R22)', async () => {
+    const socket = prepareSocket();
+    renderApp(`/room/${ROOM_ID}`);
+    await screen.findByRole('complementary', { name: 'Thông tin phòng' });
+    act(() => socket.fire('disconnect', 'io server disconnect'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Không vào được phòng. Vui lòng thử lại.');
+    expect(screen.getByRole('button', { name: 'Thử lại' })).toBeInTheDocument();
+  });
+
+  it('follows live room states', async () => {
+    const socket = prepareSocket();
+    renderApp(`/room/${ROOM_ID}`);
+    await screen.findByText('Một');
+    act(() => socket.fire('room:state', roomSnapshot({ name: 'Tên mới', version: 5 })));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tên mới' })).toBeInTheDocument();
+  });
+
+  it('leaves the room and closes its socket when the page goes away', async () => {
+    const socket = prepareSocket();
+    const app = renderApp(`/room/${ROOM_ID}`);
+    await screen.findByRole('complementary', { name: 'Thông tin phòng' });
+    act(() => app.navigate('/'));
+    await waitFor(() => expect(socket.commands('room:leave')).toEqual([{}]));
+    expect(socket.connected).toBe(false);
+    expect(app.store.getState().room.data).toBeNull();
+  });
+
+  it('offers a retry when the room cannot be joined for another reason', async () => {
+    const socket = prepareSocket();
+    socket.joinError = { code: 'unavailable', message: 'Try again shortly' };
+    renderApp(`/room/${ROOM_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Không vào được phòng. Vui lòng thử lại.');
+    expect(socket.connected).toBe(false);
+    prepareSocket();
+    act(() => screen.getByRole('button', { name: 'Thử lại' }).click());
+    expect(await screen.findByRole('complementary', { name: 'Thông tin phòng' })).toBeInTheDocument();
+  });
+});

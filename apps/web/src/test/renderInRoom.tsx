@@ -1,0 +1,39 @@
+import { render } from '@testing-library/react';
+import type { RoomSnapshot } from '@xemchung/protocol';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { AlertProvider } from '../components/AlertProvider.tsx';
+import { ConfirmProvider } from '../components/ConfirmProvider.tsx';
+import { createRoomClient } from '../features/room/roomClient.ts';
+import { RoomSessionContext } from '../features/room/roomSession.ts';
+import { createAppStore } from '../store/index.ts';
+import { roomUpdated } from '../store/roomSlice.ts';
+import { FakeRoomSocket, roomSnapshot } from './fakeRoomSocket.ts';
+
+/**
+ * `ui` inside a joined room, the way the room page provides it (store, room session, confirmations, alerts),
+ * over a fake socket whose commands the test can read and answer.
+ */
+export async function renderInRoom(ui: ReactNode, options: { room?: RoomSnapshot; isHost?: boolean } = {}) {
+  const room = options.room ?? roomSnapshot();
+  const isHost = options.isHost ?? false;
+  const socket = new FakeRoomSocket();
+  socket.rooms.set(room.id, room);
+  socket.isHost = isHost;
+  const client = createRoomClient(socket.asSocket());
+  await client.join(room.id);
+  const store = createAppStore();
+  store.dispatch(roomUpdated(room));
+  // As useRoom does: every newer state the client accepts goes to the store.
+  client.onState((next) => store.dispatch(roomUpdated(next)));
+  const view = render(
+    <Provider store={store}>
+      <RoomSessionContext value={{ client, isHost }}>
+        <ConfirmProvider>
+          <AlertProvider>{ui}</AlertProvider>
+        </ConfirmProvider>
+      </RoomSessionContext>
+    </Provider>,
+  );
+  return { ...view, socket, client, store };
+}

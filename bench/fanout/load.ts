@@ -1,0 +1,235 @@
+// The load generator of `npm run bench:fanout`, a child of run.ts pinned to its own core. It connects a host and
+// N followers per room, then runs a fixed open-loop schedule: room r's k-th event is due at
+// start + (k·rooms + r)·(1000/rooms) ms, so events are spread evenly over each second and never wait for the
+// previous one. Latency is measured from that scheduled time, so a late generator cannot hide server delay.
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { PROTOCOL_VERSION } from '../../packages/protocol/src/commands.ts';
+import { summarize } from '../lib/percentiles.ts';
+import { WireClient } from '../lib/sio-wire.ts';
+import type { LoadPlan, LoadReady, LoadResult, WindowMark } from './messages.ts';
+
+/** The part of a room:state (or of a baseline's look-alike payload) a parsing follower reads. */
+interface StateFrame {
+  id: string;
+  current_video: { current_time: number };
+  version: number;
+}
+
+const plan = await new Promise<LoadPlan>((resolve) =>
+  process.once('message', (message) => resolve(message as LoadPlan)),
+);
+const send = (message: LoadReady | WindowMark | LoadResult) => process.send?.(message);
+
+const roomCount = plan.rooms.length;
+const nodes = plan.urls.length;
+const intervalMs = 1000 / roomCount;
+const totalSeconds = plan.warmupSeconds + plan.measureSeconds;
+const closers: Array<() => void> = [];
+const errorSamples: string[] = [];
+const noteError = (what: string) => {
+  if (errorSamples.length < 10) errorSamples.push(what);
+};
+
+let start = Number.POSITIVE_INFINITY;
+const scheduledAt = (room: number, k: number) => start + (k * roomCount + room) * intervalMs;
+const latencyLocal: number[] = [];
+const latencyCross: number[] = [];
+let received = 0;
+let gaps = 0;
+let reorders = 0;
+
+/** A parsing follower: checks the version sequence and timestamps events of the measured window. */
+function sampler(room: number, cross: boolean) {
+  let lastVersion = -1;
+  return (state: StateFrame) => {
+    const now = performance.now();
+    received++;
+    if (lastVersion >= 0 && state.version > lastVersion + 1) gaps += state.version - lastVersion - 1;
+    if (lastVersion >= 0 && state.version <= lastVersion) reorders++;
+    lastVersion = Math.max(lastVersion, state.version);
+    const k = state.current_video.current_time;
+    if (k >= plan.warmupSeconds && k < totalSeconds)
+      (cross ? latencyCross : latencyLocal).push(now - scheduledAt(room, k));
+  };
+}
+
+const nodeOf = (room: number, follower: number) => (room + follower) % nodes;
+const urlOf = (node: number) => plan.urls[node] ?? plan.urls[0] ?? '';
+
+/** Joins a room over the Socket.IO wire protocol (XemChung or the Socket.IO relay). */
+async function joinedWireClient(url: string, roomId: string, cookie: string | null, onEvent: (frame: Buffer) => void) {
+  const headers: Record<string, string> = { origin: plan.origin };
+  if (cookie) headers.cookie = cookie;
+  const client = await WireClient.connect({ url, headers, auth: { protocol: PROTOCOL_VERSION }, onEvent });
+  closers.push(() => client.close());
+  const ack = (await client.request('room:join', { roomId })) as { ok: boolean; error?: unknown };
+  if (!ack.ok) throw new Error(`room:join ${roomId}: ${JSON.stringify(ack.error)}`);
+  return client;
+}
+
+function openWs(url: string, roomId: string, onMessage: (data: Buffer) => void): Promise<WebSocket> {
+  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/?room=${roomId}`, { perMessageDeflate: false });
+  closers.push(() => socket.terminate());
+  socket.on('message', onMessage);
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+async function connectFollower(room: number, follower: number): Promise<void> {
+  const node = nodeOf(room, follower);
+  const parse = follower < plan.sampled ? sampler(room, node !== nodeOf(room, 0)) : null;
+  const roomId = plan.rooms[room]?.id ?? '';
+  if (plan.target === 'ws') {
+    await openWs(urlOf(node), roomId, (data) => {
+      if (parse) parse(JSON.parse(data.toString()) as StateFrame);
+      else received++;
+    });
+    return;
+  }
+  await joinedWireClient(urlOf(node), roomId, null, (frame) => {
+    if (parse) parse((JSON.parse(frame.toString('utf8', 2)) as [string, StateFrame])[1]);
+    else received++;
+  });
+}
+
+/** A payload shaped and sized like XemChung's room:state, for the baselines to relay. */
+function lookAlikeState(room: number, k: number) {
+  const seeded = plan.rooms[room];
+  return {
+    id: seeded?.id,
+    host: 'bench-host-uid-000',
+    name: `Phòng đo tải ${room}`,
+    playlist: [
+      { id: seeded?.videoId, title: `Video ${room}`, thumbnail: '', visited: true, source: 'youtube', mediaUrl: null },
+    ],
+    current_video: { id: seeded?.videoId, index: 0, playing: true, current_time: k, updated_at: Date.now(), rate: 1 },
+    version: k + 3,
+  };
+}
+
+let outstanding = 0;
+let failedCommands = 0;
+const sentPerRoom = new Uint32Array(roomCount);
+
+/** Connects room r's host and returns the function that sends its k-th event. */
+async function connectHost(room: number): Promise<(k: number) => void> {
+  const seeded = plan.rooms[room];
+  if (!seeded) throw new Error(`no room ${room}`);
+  const url = urlOf(nodeOf(room, 0));
+  if (plan.target === 'ws') {
+    const socket = await openWs(url, seeded.id, () => {});
+    return (k) => socket.send(JSON.stringify(lookAlikeState(room, k)));
+  }
+  const client = await joinedWireClient(url, seeded.id, seeded.hostCookie || null, () => {});
+  const payload =
+    plan.target === 'xemchung'
+      ? (k: number) => ({ id: seeded.videoId, playing: true, position: k, rate: 1 })
+      : (k: number) => lookAlikeState(room, k);
+  return (k) => {
+    outstanding++;
+    client.request('playback:update', payload(k)).then(
+      (ack) => {
+        outstanding--;
+        const result = ack as { ok: boolean; error?: { code: string } };
+        if (!result.ok) {
+          failedCommands++;
+          noteError(`playback:update: ${result.error?.code}`);
+        }
+      },
+      (error: Error) => {
+        outstanding--;
+        failedCommands++;
+        noteError(error.message);
+      },
+    );
+  };
+}
+
+async function inPool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+// Followers first, so every follower is in its room before the first event.
+const connectStarted = performance.now();
+const followerSlots = Array.from({ length: roomCount * plan.followers }, (_, index) => index);
+await inPool(followerSlots, plan.connectConcurrency, (index) =>
+  connectFollower(Math.floor(index / plan.followers), index % plan.followers),
+);
+const hosts: Array<(k: number) => void> = new Array(roomCount);
+await inPool(
+  Array.from({ length: roomCount }, (_, room) => room),
+  plan.connectConcurrency,
+  async (room) => {
+    hosts[room] = await connectHost(room);
+  },
+);
+send({
+  type: 'ready',
+  connections: roomCount * (plan.followers + 1),
+  connectSeconds: (performance.now() - connectStarted) / 1000,
+});
+await new Promise((resolve) => process.once('message', resolve)); // "go", once the servers' memory is read
+
+const totalEvents = roomCount * totalSeconds;
+const lag = new Float64Array(totalEvents);
+let nextEvent = 0;
+start = performance.now() + 100;
+let cpuAtStart = process.cpuUsage();
+let wallAtStart = 0;
+let generatorCpuPercent = 0;
+setTimeout(() => {
+  cpuAtStart = process.cpuUsage();
+  wallAtStart = performance.now();
+  send({ type: 'window-start' });
+}, scheduledAt(0, plan.warmupSeconds) - performance.now());
+setTimeout(() => {
+  const cpu = process.cpuUsage(cpuAtStart);
+  generatorCpuPercent = ((cpu.user + cpu.system) / 1000 / (performance.now() - wallAtStart)) * 100;
+  send({ type: 'window-end' });
+}, scheduledAt(0, totalSeconds) - performance.now());
+
+await new Promise<void>((resolve) => {
+  const tick = () => {
+    const now = performance.now();
+    while (nextEvent < totalEvents && start + nextEvent * intervalMs <= now) {
+      const room = nextEvent % roomCount;
+      const k = Math.floor(nextEvent / roomCount);
+      lag[nextEvent] = performance.now() - scheduledAt(room, k);
+      hosts[room]?.(k);
+      sentPerRoom[room] = (sentPerRoom[room] ?? 0) + 1;
+      nextEvent++;
+    }
+    if (nextEvent >= totalEvents) return resolve();
+    setTimeout(tick, Math.max(0, start + nextEvent * intervalMs - performance.now()));
+  };
+  tick();
+});
+await new Promise((resolve) => setTimeout(resolve, plan.drainMs));
+if (outstanding > 0) noteError(`${outstanding} commands still unanswered after the drain`);
+
+const sentEvents = sentPerRoom.reduce((sum, count) => sum + count, 0);
+send({
+  type: 'result',
+  latencyLocal,
+  latencyCross,
+  measuredEvents: roomCount * plan.measureSeconds,
+  sentEvents,
+  failedCommands: failedCommands + outstanding,
+  errorSamples,
+  expectedDeliveries: sentEvents * plan.followers,
+  receivedDeliveries: received,
+  gaps,
+  reorders,
+  sendLagP99: summarize(lag).p99,
+  generatorCpuPercent,
+});
+await new Promise((resolve) => process.once('message', resolve)); // "close"
+for (const close of closers) close();
+process.exit(0);

@@ -1,0 +1,59 @@
+import type { SeededRoom } from '../lib/seed.ts';
+
+/** Which server the load runs against. */
+export type Target = 'ws' | 'socketio' | 'xemchung';
+
+/** What the orchestrator (run.ts) tells the load generator (load.ts). */
+export interface LoadPlan {
+  type: 'plan';
+  target: Target;
+  /** One base URL per server node; room r's host is on node r % nodes, its follower f on node (r + f) % nodes. */
+  urls: string[];
+  /** The Origin header XemChung expects (its PUBLIC_URL). */
+  origin: string;
+  rooms: SeededRoom[];
+  followers: number;
+  /** Followers per room that parse and timestamp what they receive; the others only count frames. */
+  sampled: number;
+  warmupSeconds: number;
+  measureSeconds: number;
+  /** How long to keep listening after the last event before counting losses. */
+  drainMs: number;
+  connectConcurrency: number;
+}
+
+export interface LoadReady {
+  type: 'ready';
+  connections: number;
+  connectSeconds: number;
+}
+
+/** Sent when the measured window opens and closes, so the orchestrator can read the servers' CPU time. */
+export interface WindowMark {
+  type: 'window-start' | 'window-end';
+}
+
+export interface LoadResult {
+  type: 'result';
+  /** Host event → follower latency (ms, from the event's scheduled time), followers on the host's node. */
+  latencyLocal: number[];
+  /** The same for followers on another node (two-node mode only). */
+  latencyCross: number[];
+  /** Events in the measured window (each one reaches followers + 1 sockets). */
+  measuredEvents: number;
+  sentEvents: number;
+  /** Host commands answered with an error or not answered at all. */
+  failedCommands: number;
+  errorSamples: string[];
+  expectedDeliveries: number;
+  receivedDeliveries: number;
+  /** Versions skipped or going backwards, seen by the parsing followers. */
+  gaps: number;
+  reorders: number;
+  /** How late the generator sent events behind schedule (ms, p99): large means the generator is the limit. */
+  sendLagP99: number;
+  /** The generator's CPU use during the measured window, % of one core. */
+  generatorCpuPercent: number;
+}
+
+export type LoadMessage = LoadReady | WindowMark | LoadResult;

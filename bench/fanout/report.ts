@@ -1,0 +1,176 @@
+import { median } from '../lib/percentiles.ts';
+import { fixed, formatTable } from '../lib/table.ts';
+import type { RunMetrics } from './measure.ts';
+import type { Target } from './messages.ts';
+
+export interface ReportHeader {
+  shape: string;
+  window: string;
+  database: string;
+  machineBefore: string;
+  machineAfter: string;
+}
+
+/** Goals of issue #6 (from the research anchors, docs/decisions/011-benchmark-method.md). */
+const GOALS = { p99Ms: 25, cpuRatioVsWs: 2, heapKbPerConn: 15, loss: 0, crossNodeExtraP99Ms: 5 };
+
+const LABELS: Record<Target, string> = { ws: 'bare ws', socketio: 'bare Socket.IO', xemchung: 'XemChung' };
+
+function printHeader(header: ReportHeader): void {
+  console.log('');
+  console.log(`load: ${header.shape}; ${header.window}; XemChung on ${header.database}`);
+  console.log(`machine at start: ${header.machineBefore}`);
+  console.log(`machine at end:   ${header.machineAfter}`);
+  console.log('');
+}
+
+function runRows(runs: RunMetrics[]): string[][] {
+  return runs.map((run) => [
+    LABELS[run.target],
+    String(run.connections),
+    fixed(run.latency.p50, 2),
+    fixed(run.latency.p99, 2),
+    fixed(run.latency.p999, 2),
+    fixed(run.latency.max, 1),
+    fixed(run.cpuPerDelivery, 1),
+    fixed(run.serverCpuPercent, 0),
+    fixed(run.serverSystemShare * 100, 0),
+    fixed(run.dbCpuPerDelivery + run.redisCpuPerDelivery, 1),
+    fixed(run.idleHeapKbPerConn, 2),
+    fixed(run.heapKbPerConn, 2),
+    fixed(run.rssKbPerConn, 1),
+    `${run.lost}/${run.failedCommands}/${run.gaps + run.reorders}`,
+    fixed(run.generatorCpuPercent, 0),
+    fixed(run.sendLagP99, 2),
+  ]);
+}
+
+const RUN_HEADER = [
+  'run',
+  'conns',
+  'p50 ms',
+  'p99 ms',
+  'p99.9 ms',
+  'max ms',
+  'CPU µs/deliv',
+  'server CPU %',
+  'of it kernel %',
+  'db+redis µs/deliv',
+  'heap KB/conn idle',
+  'heap KB/conn',
+  'RSS KB/conn',
+  'lost/failed/gaps',
+  'gen CPU %',
+  'send lag p99 ms',
+];
+
+function medianOf(runs: RunMetrics[], pick: (run: RunMetrics) => number): number {
+  return median(runs.map(pick));
+}
+
+function totalLoss(runs: RunMetrics[]): number {
+  const expected = runs.reduce((sum, run) => sum + run.expectedDeliveries, 0);
+  const lost = runs.reduce((sum, run) => sum + run.lost, 0);
+  return expected > 0 ? lost / expected : 0;
+}
+
+const formatLoss = (loss: number) => (loss === 0 ? '0' : loss.toPrecision(3));
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+/** The single-node report: every run, the medians per target, the ratios to the baselines, the goals. */
+export function printReport(runs: RunMetrics[], header: ReportHeader): void {
+  printHeader(header);
+  console.log(formatTable(RUN_HEADER, runRows(runs)));
+  const byTarget = (target: Target) => runs.filter((run) => run.target === target);
+  const targets = [...new Set(runs.map((run) => run.target))];
+  const summary = targets.map((target) => {
+    const own = byTarget(target);
+    return {
+      target,
+      p50: medianOf(own, (run) => run.latency.p50),
+      p99: medianOf(own, (run) => run.latency.p99),
+      p999: medianOf(own, (run) => run.latency.p999),
+      cpu: medianOf(own, (run) => run.cpuPerDelivery),
+      heap: medianOf(own, (run) => run.heapKbPerConn),
+      rss: medianOf(own, (run) => run.rssKbPerConn),
+      loss: totalLoss(own),
+    };
+  });
+  console.log('\nmedian over repeats:\n');
+  console.log(
+    formatTable(
+      ['target', 'p50 ms', 'p99 ms', 'p99.9 ms', 'CPU µs/deliv', 'heap KB/conn', 'RSS KB/conn', 'loss'],
+      summary.map((row) => [
+        LABELS[row.target],
+        fixed(row.p50, 2),
+        fixed(row.p99, 2),
+        fixed(row.p999, 2),
+        fixed(row.cpu, 1),
+        fixed(row.heap, 2),
+        fixed(row.rss, 1),
+        formatLoss(row.loss),
+      ]),
+    ),
+  );
+  const of = (target: Target) => summary.find((row) => row.target === target);
+  const xemchung = of('xemchung');
+  const ws = of('ws');
+  const socketio = of('socketio');
+  const cpuRatio = xemchung && ws ? xemchung.cpu / ws.cpu : Number.NaN;
+  if (xemchung) {
+    console.log('');
+    for (const baseline of [ws, socketio]) {
+      if (!baseline) continue;
+      console.log(
+        `XemChung vs ${LABELS[baseline.target]}: CPU/delivery ×${fixed(xemchung.cpu / baseline.cpu, 2)}, ` +
+          `heap/conn ×${fixed(xemchung.heap / baseline.heap, 2)}, p99 ${fixed(xemchung.p99 - baseline.p99, 2)} ms more`,
+      );
+    }
+    console.log(
+      `goals: p99 ≤ ${GOALS.p99Ms} ms ${verdict(xemchung.p99 <= GOALS.p99Ms)}; ` +
+        `CPU ≤ ${GOALS.cpuRatioVsWs}× bare ws ${verdict(cpuRatio <= GOALS.cpuRatioVsWs)}; ` +
+        `heap ≤ ${GOALS.heapKbPerConn} KB/conn ${verdict(xemchung.heap <= GOALS.heapKbPerConn)}; ` +
+        `loss 0 ${verdict(xemchung.loss === GOALS.loss)}`,
+    );
+  }
+  console.log(
+    `fanout p99_ms=${fixed(xemchung?.p99 ?? Number.NaN, 2)} cpu_ratio_vs_ws=${fixed(cpuRatio, 2)} ` +
+      `heap_kb_per_conn=${fixed(xemchung?.heap ?? Number.NaN, 2)} loss=${formatLoss(xemchung?.loss ?? Number.NaN)}`,
+  );
+}
+
+/** The two-node report: followers on the host's node against followers on the other node, same run. */
+export function printNodesReport(runs: RunMetrics[], header: ReportHeader): void {
+  printHeader(header);
+  console.log(formatTable(RUN_HEADER, runRows(runs)));
+  console.log('');
+  console.log(
+    formatTable(
+      ['run', 'same-node p50', 'same-node p99', 'cross-node p50', 'cross-node p99', 'extra p50', 'extra p99'],
+      runs.map((run, index) => [
+        `repeat ${index + 1}`,
+        fixed(run.local.p50, 2),
+        fixed(run.local.p99, 2),
+        fixed(run.cross.p50, 2),
+        fixed(run.cross.p99, 2),
+        fixed(run.cross.p50 - run.local.p50, 2),
+        fixed(run.cross.p99 - run.local.p99, 2),
+      ]),
+    ),
+  );
+  const p99 = medianOf(runs, (run) => run.latency.p99);
+  const extraP99 = medianOf(runs, (run) => run.cross.p99 - run.local.p99);
+  const extraP50 = medianOf(runs, (run) => run.cross.p50 - run.local.p50);
+  const loss = totalLoss(runs);
+  console.log(
+    `\nmedian: cross-node hop adds ${fixed(extraP50, 2)} ms at p50 and ${fixed(extraP99, 2)} ms at p99 ` +
+      `(goal ≤ ${GOALS.crossNodeExtraP99Ms} ms: ${verdict(extraP99 <= GOALS.crossNodeExtraP99Ms)}); loss ${formatLoss(loss)}`,
+  );
+  console.log(
+    `fanout nodes=2 p99_ms=${fixed(p99, 2)} cross_node_extra_p99_ms=${fixed(extraP99, 2)} ` +
+      `cpu_us_per_delivery=${fixed(
+        medianOf(runs, (run) => run.cpuPerDelivery),
+        1,
+      )} loss=${formatLoss(loss)}`,
+  );
+}

@@ -1,0 +1,174 @@
+/**
+ * The sync benchmark's numbers, from the samples both pages recorded (bench/sync/sampler.ts). Pure.
+ *
+ * Times are milliseconds on the common clock (`performance.timeOrigin + performance.now()` in each page, see
+ * bench/README.md); positions are seconds of media time.
+ */
+
+/** requestVideoFrameCallback: the frame showing `mediaTime` is on screen from `at` (its expectedDisplayTime). */
+export type FrameSample = [at: number, mediaTime: number];
+/** Read on every animation frame: the element's currentTime, paused (1) or not (0), and playbackRate. */
+export type ClockSample = [at: number, currentTime: number, paused: 0 | 1, rate: number];
+
+/** A media event on the element (play, pause, seeking, ratechange…) with the position when it fired. */
+export type EventSample = [at: number, type: string, currentTime: number, rate: number];
+
+export interface PageSamples {
+  frames: FrameSample[];
+  clocks: ClockSample[];
+  events: EventSample[];
+}
+
+export interface HostAction {
+  at: number;
+  label: string;
+}
+
+/** "In sync": the issue's goal, and the bar for convergence. */
+export const SYNC_GOAL_MS = 50;
+/** A player has converged when its error stays under the goal this long (or until the next action). */
+export const CONVERGED_HOLD_MS = 1000;
+/** A frame older than this no longer tells where a playing video is (a stall or a seek): use currentTime. */
+export const FRAME_STALE_MS = 100;
+
+/** The index of the last sample at or before `at`, or -1. Samples are in time order. */
+function lastAtOrBefore(samples: readonly { 0: number }[], at: number): number {
+  let low = 0;
+  let high = samples.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((samples[middle] as { 0: number })[0] <= at) {
+      found = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
+}
+
+export type PositionSource = 'frame' | 'currentTime';
+
+/**
+ * Where a page's video is at `at`: while it plays, the frame on screen (rVFC), moved on at the current rate
+ * since it was shown; while paused, or when no frame came lately, currentTime. Null before the first sample.
+ * With `source: 'currentTime'` only currentTime is used (a cross-check that does not depend on frame timing).
+ */
+export function positionAt(page: PageSamples, at: number, source: PositionSource = 'frame'): number | null {
+  const clockIndex = lastAtOrBefore(page.clocks, at);
+  if (clockIndex < 0) return null;
+  const [clockAt, currentTime, paused, rate] = page.clocks[clockIndex] as ClockSample;
+  if (paused === 1) return currentTime;
+  if (source === 'frame') {
+    const frame = page.frames[lastAtOrBefore(page.frames, at)];
+    if (frame && at - frame[0] <= FRAME_STALE_MS && frame[0] >= clockAt - FRAME_STALE_MS) {
+      return frame[1] + ((at - frame[0]) / 1000) * rate;
+    }
+  }
+  return currentTime + ((at - clockAt) / 1000) * rate;
+}
+
+export interface ErrorPoint {
+  at: number;
+  /** Follower minus host, in ms: positive when the follower is ahead. */
+  errorMs: number;
+}
+
+/** The follower's error against the host every `stepMs` from `from` to `to`, where both have a position. */
+export function errorSeries(
+  host: PageSamples,
+  follower: PageSamples,
+  from: number,
+  to: number,
+  stepMs = 10,
+  source: PositionSource = 'frame',
+): ErrorPoint[] {
+  const points: ErrorPoint[] = [];
+  for (let at = from; at <= to; at += stepMs) {
+    const hostPosition = positionAt(host, at, source);
+    const followerPosition = positionAt(follower, at, source);
+    if (hostPosition === null || followerPosition === null) continue;
+    points.push({ at, errorMs: (followerPosition - hostPosition) * 1000 });
+  }
+  return points;
+}
+
+export interface Convergence {
+  action: HostAction;
+  /** ms from the action until the error got under SYNC_GOAL_MS and stayed there; null if it never did. */
+  convergeMs: number | null;
+  /** The largest error from the action until the error has stayed in the goal for CONVERGED_HOLD_MS. */
+  peakMs: number;
+  /** Until the next action (or the end): the longest convergence this window could show. */
+  windowMs: number;
+}
+
+/**
+ * For each action: the first point after it from which the error stays under SYNC_GOAL_MS for CONVERGED_HOLD_MS,
+ * or until the next action when that comes sooner. `end` closes the last window.
+ */
+export function convergence(points: ErrorPoint[], actions: HostAction[], end: number): Convergence[] {
+  return actions.map((action, index) => {
+    const windowEnd = actions[index + 1]?.at ?? end;
+    const window = points.filter((point) => point.at >= action.at && point.at < windowEnd);
+    let convergedAt: number | null = null;
+    let runStart: number | null = null;
+    for (const point of window) {
+      if (Math.abs(point.errorMs) >= SYNC_GOAL_MS) {
+        runStart = null;
+        continue;
+      }
+      runStart ??= point.at;
+      if (point.at - runStart >= CONVERGED_HOLD_MS) break;
+    }
+    // A run still going at the window's end counts too (the next action came before the hold was over).
+    if (runStart !== null) convergedAt = runStart;
+    // The transient: from the action until the hold after convergence is over.
+    const transientEnd = convergedAt === null ? windowEnd : convergedAt + CONVERGED_HOLD_MS;
+    const transient = window.filter((point) => point.at < transientEnd);
+    return {
+      action,
+      convergeMs: convergedAt === null ? null : convergedAt - action.at,
+      peakMs: Math.max(0, ...transient.map((point) => Math.abs(point.errorMs))),
+      windowMs: windowEnd - action.at,
+    };
+  });
+}
+
+/** The points outside every action's convergence window: the steady state. */
+export function steadyState(points: ErrorPoint[], convergences: Convergence[]): ErrorPoint[] {
+  const excluded = convergences.map(({ action, convergeMs, windowMs }) => ({
+    from: action.at,
+    to: action.at + (convergeMs ?? windowMs),
+  }));
+  return points.filter((point) => !excluded.some((range) => point.at >= range.from && point.at < range.to));
+}
+
+/** Nearest-rank percentile of `values` (0 < p ≤ 100); NaN when empty. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1] as number;
+}
+
+export interface SyncSummary {
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  /** The worst convergence; for an action that never converged, its whole window. */
+  convergeMs: number;
+  allConverged: boolean;
+}
+
+export function summarise(steady: ErrorPoint[], convergences: Convergence[]): SyncSummary {
+  const sizes = steady.map((point) => Math.abs(point.errorMs));
+  return {
+    p50Ms: percentile(sizes, 50),
+    p95Ms: percentile(sizes, 95),
+    maxMs: sizes.length > 0 ? Math.max(...sizes) : Number.NaN,
+    convergeMs: Math.max(0, ...convergences.map((entry) => entry.convergeMs ?? entry.windowMs)),
+    allConverged: convergences.every((entry) => entry.convergeMs !== null),
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * How a player follows the room's expected position (docs/decisions/006-sync-thresholds.md explains each value
+ * against OpenTogetherTube, CyTube, watchparty, Jellyfin SyncPlay and Syncplay). Goal: p95 position error
+ * ≤ 50 ms between host and followers, back under 50 ms within 1 s of any host action.
+ */
+
+/** Which kind of player is following: an HTML5 media element (any playbackRate) or the YouTube IFrame player. */
+export type PlayerKind = 'media' | 'youtube';
+
+/**
+ * Below this error nothing is corrected: 20 ms is half a frame at 25 fps and under the 45 ms at which people
+ * notice sound leading picture (ITU-R BT.1359), and it keeps the rate from hunting around measurement noise.
+ */
+export const SYNC_DEADBAND_SECONDS = 0.02;
+
+/**
+ * HTML5 media at normal speed: beyond this error the follower seeks; from the dead band up to here it nudges its
+ * playbackRate.
+ * 200 ms is what the largest nudge closes in well under a second (see NUDGE_*), and a seek on a buffered local
+ * file costs less than that.
+ */
+export const MEDIA_SEEK_THRESHOLD_SECONDS = 0.2;
+
+/**
+ * YouTube: seek only, beyond this error. Its rates are fixed steps and its reported time is a cached value
+ * refreshed a few times a second, and each seek rebuffers; Jellyfin seeks at 400 ms, OpenTogetherTube at 1 s.
+ */
+export const YOUTUBE_SEEK_THRESHOLD_SECONDS = 0.5;
+
+/**
+ * A nudge closes the gap with a time constant of this many seconds: rate offset = error / constant, so about
+ * 60 % of the remaining error goes per 250 ms tick and the rate never overshoots.
+ */
+export const NUDGE_TIME_CONSTANT_SECONDS = 0.4;
+
+/** The largest nudge, as a fraction of the room's rate (±25 %; the browser keeps the pitch). */
+export const NUDGE_MAX_RATE_OFFSET = 0.25;
+
+/** How often a player compares its position with the expected one while a room is open (ms). */
+export const SYNC_TICK_MS = 250;
+
+/** How often the host re-anchors the room on its own player while playing (ms). */
+export const HOST_HEARTBEAT_MS = 5000;
+
+/**
+ * A host whose player is further than this from the room's position reports its own (a stall, a seek in the
+ * YouTube player, a drag on the seek bar). Larger than any echo of its own report.
+ */
+export const HOST_REPORT_THRESHOLD_SECONDS = 0.1;
+
+/** How often a client takes one more clock sample (ms); the estimator keeps the best of the last 8. */
+export const CLOCK_RESAMPLE_MS = 30_000;
+
+/** After a YouTube seek, how long to let the player rebuffer before judging its position again (ms). */
+export const YOUTUBE_SEEK_SETTLE_MS = 1500;
+
+export type SyncDecision = { action: 'none' } | { action: 'seek' } | { action: 'nudge'; rate: number };
+
+export interface SyncDecisionOptions {
+  /** Whether the room is playing; a paused player cannot be nudged, so it seeks past the dead band. */
+  playing?: boolean;
+  /** The room's playback rate, around which nudges happen. */
+  roomRate?: number;
+  /**
+   * Seconds until the next decision. A nudge must not outlast its purpose: when decisions come slowly (a
+   * throttled background tab), the time constant stretches to 1.5 intervals, so one interval at the nudged rate
+   * removes at most two thirds of the error and never overshoots.
+   */
+  intervalSeconds?: number;
+}
+
+/**
+ * What a player should do about a position error. `errorSeconds` = expected − actual, in media seconds:
+ * positive when the player is behind. HTML5 media nudges its rate inside the seek threshold and seeks beyond it;
+ * YouTube only seeks. A nudge's `rate` is the playbackRate to set: the room's rate plus error / time constant,
+ * capped at ±NUDGE_MAX_RATE_OFFSET of the room's rate. The HTML5 seek threshold scales with the room's rate like
+ * the cap does, so a nudge takes the same wall-clock time at any speed.
+ */
+export function decideCorrection(
+  errorSeconds: number,
+  kind: PlayerKind,
+  options: SyncDecisionOptions = {},
+): SyncDecision {
+  const { playing = true, roomRate = 1, intervalSeconds = SYNC_TICK_MS / 1000 } = options;
+  if (!Number.isFinite(errorSeconds)) return { action: 'none' };
+  const size = Math.abs(errorSeconds);
+  if (size < SYNC_DEADBAND_SECONDS) return { action: 'none' };
+  if (!playing) return { action: 'seek' };
+  if (kind === 'youtube') return size > YOUTUBE_SEEK_THRESHOLD_SECONDS ? { action: 'seek' } : { action: 'none' };
+  if (size > MEDIA_SEEK_THRESHOLD_SECONDS * roomRate) return { action: 'seek' };
+  const timeConstant = Math.max(NUDGE_TIME_CONSTANT_SECONDS, 1.5 * intervalSeconds);
+  const limit = NUDGE_MAX_RATE_OFFSET * roomRate;
+  const offset = Math.min(limit, Math.max(-limit, errorSeconds / timeConstant));
+  return { action: 'nudge', rate: roomRate + offset };
+}
