@@ -108,6 +108,23 @@ describe('room page (spec §2 Room page)', () => {
     await waitFor(() => expect(socket.commands('clock:ping').length).toBeGreaterThan(0));
   });
 
+  it('keeps saying it is reconnecting while the server cannot take the re-join yet, then resyncs (R27)', async () => {
+    const socket = prepareSocket();
+    renderApp(`/room/${ROOM_ID}`);
+    await screen.findByRole('complementary', { name: 'Thông tin phòng' });
+    act(() => socket.fire('disconnect', 'transport close'));
+    socket.joinError = { code: 'unavailable', message: 'Database unavailable' };
+    act(() => socket.fire('connect'));
+    await waitFor(() => expect(socket.commands('room:join')).toHaveLength(2));
+    expect(screen.getByRole('status')).toHaveTextContent('Mất kết nối — đang kết nối lại…');
+
+    socket.joinError = null;
+    socket.rooms.set(ROOM_ID, roomSnapshot({ name: 'Đã trở lại', version: 3 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Đã trở lại' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByText('Mất kết nối — đang kết nối lại…')).toBeNull();
+    expect(socket.commands('room:join')).toHaveLength(3);
+  });
+
   it('offers a retry when the server closes the socket for good (a flood, R22)', async () => {
     const socket = prepareSocket();
     renderApp(`/room/${ROOM_ID}`);

@@ -1,5 +1,5 @@
 import { ClockOffsetEstimator, DEFAULT_CURRENT_VIDEO, type RoomSnapshot } from '@xemchung/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createRoomClient, type RoomSocket } from './roomClient.ts';
 
 type Listener = (payload?: unknown) => void;
@@ -185,6 +185,72 @@ describe('roomClient', () => {
     socket.fire('connect');
     await flush();
     expect(socket.sent.filter((sent) => sent.event === 'room:join')).toHaveLength(2);
+  });
+
+  it('keeps joining again with a growing wait while the server answers unavailable, and says when it is back (R27)', async () => {
+    vi.useFakeTimers();
+    try {
+      const { socket, client } = joinedClient(3);
+      await client.join('room1234room1234');
+      let rejoined = 0;
+      client.onRejoined(() => rejoined++);
+      const joins = () => socket.sent.filter((sent) => sent.event === 'room:join').length;
+      let busy = 3;
+      socket.answer = (event) => {
+        if (event !== 'room:join') return { ok: true };
+        if (busy-- > 0) return { ok: false, error: { code: 'unavailable', message: 'Database unavailable' } };
+        return { ok: true, room: room(7), serverTime: 1000, isHost: true, me: null };
+      };
+      socket.fire('disconnect', 'transport close');
+      socket.fire('connect');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(joins()).toBe(2);
+      expect(rejoined).toBe(0);
+      // Waits of 500, 1000 and 2000 ms, each jittered to between half and one and a half times.
+      await vi.advanceTimersByTimeAsync(249);
+      expect(joins()).toBe(2);
+      await vi.advanceTimersByTimeAsync(750 + 1500 + 3000);
+      expect(joins()).toBe(5);
+      expect(rejoined).toBe(1);
+      expect(client.state?.version).toBe(7);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(joins()).toBe(5);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops joining again when the connection drops once more, when leaving, and on a refusal that will not pass', async () => {
+    vi.useFakeTimers();
+    try {
+      const { socket, client } = joinedClient(3);
+      await client.join('room1234room1234');
+      const joins = () => socket.sent.filter((sent) => sent.event === 'room:join').length;
+      socket.answer = (event) =>
+        event === 'room:join' ? { ok: false, error: { code: 'unavailable', message: 'busy' } } : { ok: true };
+      socket.fire('disconnect', 'transport close');
+      socket.fire('connect');
+      await vi.advanceTimersByTimeAsync(0);
+      socket.fire('disconnect', 'transport close');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(joins()).toBe(2);
+
+      socket.fire('connect');
+      await vi.advanceTimersByTimeAsync(0);
+      void client.leave();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(joins()).toBe(3);
+
+      await client.join('room1234room1234');
+      socket.answer = (event) =>
+        event === 'room:join' ? { ok: false, error: { code: 'forbidden', message: 'no' } } : { ok: true };
+      socket.fire('disconnect', 'transport close');
+      socket.fire('connect');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(joins()).toBe(5);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reports a deleted or missing room once, for the room it is in only (R5, R25)', async () => {

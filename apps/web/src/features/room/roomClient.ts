@@ -36,6 +36,8 @@ export interface PlaybackReport {
 export interface RoomClientOptions {
   /** How long to wait for an ack before answering `unavailable` (ms). */
   timeoutMs?: number;
+  /** First wait before joining again after a reconnection whose join failed for a passing reason (ms). */
+  rejoinRetryMs?: number;
   /** The clock offset estimator fed by ping() and join(); pass one to share it or to inject a clock in tests. */
   clock?: ClockOffsetEstimator;
 }
@@ -62,6 +64,8 @@ export interface RoomClient {
   /** Called with every newer state; older or repeated versions are dropped. Returns the unsubscribe. */
   onState(listener: (room: RoomSnapshot) => void): () => void;
   onGone(listener: (gone: RoomGone) => void): () => void;
+  /** Called each time the room is joined again after a dropped connection (the view is resynced). */
+  onRejoined(listener: () => void): () => void;
   /** Stops listening to the socket (does not close it). */
   dispose(): void;
 }
@@ -72,6 +76,11 @@ export interface RoomClient {
  */
 const failure = (code: ErrorCode, message: string): AckFailure => ({ ok: false, error: { code, message } });
 
+/** Join failures that pass by themselves (a node still starting, its database or Redis back soon): retried. */
+const PASSING_FAILURES: ReadonlySet<ErrorCode> = new Set(['unavailable', 'rate_limited']);
+/** Longest wait between two re-join attempts, like Socket.IO's own reconnection back-off. */
+const REJOIN_RETRY_MAX_MS = 5_000;
+
 /** The slice of the socket used to send, untyped per event so one request() serves every command. */
 interface AckEmitter {
   timeout(ms: number): { emitWithAck(event: string, payload: unknown): Promise<unknown> };
@@ -79,12 +88,17 @@ interface AckEmitter {
 
 export function createRoomClient(socket: RoomSocket, options: RoomClientOptions = {}): RoomClient {
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const rejoinRetryMs = options.rejoinRetryMs ?? 500;
   const clock = options.clock ?? new ClockOffsetEstimator();
   const stateListeners = new Set<(room: RoomSnapshot) => void>();
   const goneListeners = new Set<(gone: RoomGone) => void>();
+  const rejoinedListeners = new Set<() => void>();
   let roomId: string | null = null;
   let held: RoomSnapshot | null = null;
   let lostConnection = false;
+  /** Counts dropped connections, so a re-join answered after another drop does not go on retrying. */
+  let drops = 0;
+  let rejoinTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** R18: keep only newer versions of the room we are in. */
   const accept = (room: RoomSnapshot) => {
@@ -123,13 +137,33 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     return ack;
   }
 
-  // R27: the server forgets our room when the connection drops, so join again once it is back.
+  // R27: the server forgets our room when the connection drops, so join again once it is back, and keep
+  // trying with a jittered, doubling wait while the answer is a passing failure (a storm of re-joins after a
+  // restart, the database still coming back). Another drop, a leave or dispose stops the attempts.
+  const stopRejoining = () => {
+    clearTimeout(rejoinTimer);
+    rejoinTimer = undefined;
+  };
+  const rejoin = async (id: string, waitMs: number) => {
+    const drop = drops;
+    const ack = await join(id);
+    if (roomId !== id || drops !== drop) return;
+    if (ack.ok) {
+      for (const listener of rejoinedListeners) listener();
+    } else if (PASSING_FAILURES.has(ack.error.code)) {
+      const jittered = waitMs * (0.5 + Math.random());
+      rejoinTimer = setTimeout(() => void rejoin(id, Math.min(waitMs * 2, REJOIN_RETRY_MAX_MS)), jittered);
+    }
+  };
   const onDisconnect = () => {
     lostConnection = true;
+    drops += 1;
+    stopRejoining();
   };
   const onConnect = () => {
-    if (lostConnection && roomId !== null) void join(roomId);
+    const wasLost = lostConnection;
     lostConnection = false;
+    if (wasLost && roomId !== null) void rejoin(roomId, rejoinRetryMs);
   };
 
   socket.on('room:state', accept);
@@ -152,6 +186,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     clock,
     join,
     leave: () => {
+      stopRejoining();
       roomId = null;
       held = null;
       return request('room:leave', {});
@@ -183,7 +218,13 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       goneListeners.add(listener);
       return () => goneListeners.delete(listener);
     },
+    onRejoined(listener) {
+      rejoinedListeners.add(listener);
+      return () => rejoinedListeners.delete(listener);
+    },
     dispose() {
+      stopRejoining();
+      roomId = null;
       socket.off('room:state', accept);
       socket.off('room:deleted', onDeleted);
       socket.off('room:notFound', onNotFound);
@@ -191,6 +232,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       socket.off('connect', onConnect);
       stateListeners.clear();
       goneListeners.clear();
+      rejoinedListeners.clear();
     },
   };
 }

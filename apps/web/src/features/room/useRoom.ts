@@ -7,7 +7,7 @@ import { createRoomClient } from './roomClient.ts';
 import type { RoomSession } from './roomSession.ts';
 import { openRoomSocket } from './roomSocket.ts';
 
-/** Where the page is with its room. `online` is false while Socket.IO is reconnecting after a drop. */
+/** Where the page is with its room. `online` is false from a dropped connection until the room is joined again. */
 export type RoomStatus =
   | { status: 'joining' }
   | { status: 'joined'; session: RoomSession; online: boolean }
@@ -48,8 +48,9 @@ export function useRoom(roomId: string): RoomStatus {
     };
     const offGone = client.onGone(() => settle({ status: 'notFound' }));
     const offState = client.onState((room) => dispatch(roomUpdated(room)));
+    // Back online once the room is joined again and its snapshot replaced ours, not merely reconnected.
+    const offRejoined = client.onRejoined(() => setOnline(true));
     const onConnect = () => {
-      setOnline(true);
       void client.syncClock();
     };
     const onDisconnect = (reason: string) => {
@@ -99,6 +100,7 @@ export function useRoom(roomId: string): RoomStatus {
       clearInterval(clockTimer);
       offGone();
       offState();
+      offRejoined();
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onConnectError);
