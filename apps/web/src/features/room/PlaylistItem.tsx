@@ -1,5 +1,6 @@
 import { parseVideoLink, type Video } from '@xemchung/protocol';
 import { useTranslation } from 'react-i18next';
+import { VideoThumbnail } from '../../components/VideoThumbnail.tsx';
 
 export interface PlaylistItemProps {
   video: Video;
@@ -10,25 +11,14 @@ export interface PlaylistItemProps {
   onDelete: (video: Video) => void;
 }
 
-/** The picture of a row: the video's thumbnail, or for a direct link without one, its format on a tile. */
+/** The picture of a row: the video's thumbnail, or when it has none or it fails, a play tile with its format. */
 function Thumbnail({ video }: { video: Video }) {
-  if (video.thumbnail) {
-    return (
-      <img
-        src={video.thumbnail}
-        alt=""
-        loading="lazy"
-        referrerPolicy="no-referrer"
-        className="aspect-video w-24 shrink-0 rounded-md bg-neutral-800 object-cover"
-      />
-    );
-  }
   const link = video.mediaUrl ? parseVideoLink(video.mediaUrl) : null;
   const format = link?.kind === 'media' ? link.format.toUpperCase() : '';
-  return (
+  const tile = (
     <span
       aria-hidden="true"
-      className="grid aspect-video w-24 shrink-0 place-items-center rounded-md bg-gradient-to-br from-violet-900/70 to-neutral-800 text-[11px] font-semibold tracking-wider text-violet-200"
+      className="grid size-full place-items-center bg-gradient-to-br from-violet-900/70 to-neutral-800 text-[11px] font-semibold tracking-wider text-violet-200"
     >
       <svg className="size-5" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
         <path d="M8 5.5v13l10-6.5z" />
@@ -36,6 +26,7 @@ function Thumbnail({ video }: { video: Video }) {
       {format}
     </span>
   );
+  return <VideoThumbnail src={video.thumbnail} fallback={tile} />;
 }
 
 /** One playlist row (spec §2 playlist panel): thumbnail, title, watched state, the current one highlighted. */

@@ -1,6 +1,7 @@
 import type { SearchResult } from '@xemchung/protocol';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VideoThumbnail } from '../../components/VideoThumbnail.tsx';
 
 interface Props {
   id: string;
@@ -48,28 +49,10 @@ export function SearchResultsList({ id, results, activeIndex, onChoose }: Props)
             index === activeIndex ? 'bg-white/10' : ''
           }`}
         >
-          <Thumbnail src={result.thumbnail} />
+          <VideoThumbnail src={result.thumbnail} />
           <span className="line-clamp-2 min-w-0">{result.title}</span>
         </div>
       ))}
     </div>
-  );
-}
-
-/** The video's picture, or an empty frame when there is none or it does not load. */
-function Thumbnail({ src }: { src: string }) {
-  const [failed, setFailed] = useState(false);
-  return (
-    <span className="aspect-video w-24 shrink-0 overflow-hidden rounded-md bg-neutral-800">
-      {src && (
-        <img
-          src={src}
-          alt=""
-          loading="lazy"
-          onError={() => setFailed(true)}
-          className={`size-full object-cover ${failed ? 'invisible' : ''}`}
-        />
-      )}
-    </span>
   );
 }
