@@ -62,6 +62,9 @@ test.describe('with SENTRY_DSN', () => {
     await page.goto(`${origin}/`);
     expect((await sdk).status()).toBe(200);
 
+    // A search just before the error: its fetch becomes a breadcrumb of the error, with the keyword redacted.
+    const keyword = `bí mật ${Date.now()}`;
+    await page.evaluate((text) => fetch(`/api/search_videos/${encodeURIComponent(text)}`), keyword);
     const message = `e2e browser error ${Date.now()}`;
     // Thrown until one report arrives: the SDK starts a moment after its chunk has loaded.
     await expect
@@ -86,5 +89,12 @@ test.describe('with SENTRY_DSN', () => {
     const event = sentry.events().find((candidate) => JSON.stringify(candidate.exception).includes(message));
     expect(event?.user).toBeUndefined();
     expect(JSON.stringify(event)).not.toContain('cookie');
+    const fetches = (event?.breadcrumbs as { category?: string; data?: { url?: string } }[] | undefined)?.filter(
+      (breadcrumb) => breadcrumb.category === 'fetch',
+    );
+    expect(fetches?.map((breadcrumb) => breadcrumb.data?.url)).toContain('/api/search_videos/[keyword]');
+    const raw = JSON.stringify(sentry.envelopes);
+    expect(raw).not.toContain(encodeURIComponent(keyword));
+    expect(raw).not.toContain(keyword);
   });
 });

@@ -16,6 +16,10 @@ async function startFailingApp(env: Record<string, string>): Promise<{ app: App;
     // `n` varies the message: the SDK drops an error identical to the previous one.
     throw new Error(`a bug in a route ${env.MARKER ?? ''} ${(request.query as { n?: string }).n ?? ''}`);
   });
+  // A bug under the search route's path: its URL carries what a user typed.
+  app.http.get('/api/search_videos/:keyword/bug', async () => {
+    throw new Error(`a bug while searching ${env.MARKER ?? ''}`);
+  });
   app.http.get('/test/bad-input', async () => {
     throw Object.assign(new Error('bad input, not a bug'), { statusCode: 400, code: 'bad_input' });
   });
@@ -97,6 +101,20 @@ describe('server error reporting (Sentry)', () => {
       const raw = JSON.stringify(sentry.envelopes);
       for (const secret of ['secret-session-id', 'an.nguyen', 'test-agent']) expect(raw).not.toContain(secret);
       expect(event?.user).toBeUndefined();
+    });
+
+    it('sends no search keyword: the path that carries it arrives as [keyword]', async () => {
+      const keyword = `b%C3%AD%20m%E1%BA%ADt%20${marker}`;
+      expect((await fetch(`${server.url}/api/search_videos/${keyword}/bug`)).status).toBe(500);
+      const searching = () =>
+        sentry.events().find((event) => JSON.stringify(event.exception).includes(`while searching ${marker}`));
+      await expect.poll(() => searching(), { timeout: 10_000 }).toBeDefined();
+      expect((searching()?.request as { url?: string } | undefined)?.url).toMatch(
+        /\/api\/search_videos\/\[keyword\]\/bug$/,
+      );
+      const raw = JSON.stringify(sentry.envelopes);
+      expect(raw).not.toContain('m%E1%BA%ADt');
+      expect(raw).not.toContain('bí mật');
     });
 
     it('does not report answers to bad input (4xx)', async () => {

@@ -1,4 +1,4 @@
-import { ERROR_REPORTING_DATA_COLLECTION, TRACES_SAMPLE_RATE } from '@xemchung/protocol';
+import { ERROR_REPORTING_DATA_COLLECTION, redactSearchKeywords, TRACES_SAMPLE_RATE } from '@xemchung/protocol';
 
 export interface ErrorReporting {
   /** Sends what is queued (waiting at most `timeoutMs`) and stops reporting. */
@@ -17,6 +17,11 @@ export async function startErrorReporting(dsn: string | undefined): Promise<Erro
     dsn,
     tracesSampleRate: TRACES_SAMPLE_RATE,
     dataCollection: ERROR_REPORTING_DATA_COLLECTION,
+    // The search keyword is in the request path, which the SDK keeps (it strips only query strings).
+    beforeBreadcrumb: redactSearchKeywords,
+    beforeSend: redactSearchKeywords,
+    beforeSendTransaction: redactSearchKeywords,
+    beforeSendSpan: redactSearchKeywords,
   });
   return {
     async close(timeoutMs) {
