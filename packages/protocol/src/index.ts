@@ -8,5 +8,6 @@ export * from './links.ts';
 export * from './position.ts';
 export * from './room.ts';
 export * from './search.ts';
+export * from './search-keyword.ts';
 export * from './sync.ts';
 export * from './user.ts';

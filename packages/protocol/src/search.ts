@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { TITLE_MAX, URL_MAX } from './limits.ts';
+import { TITLE_MAX } from './limits.ts';
 import { httpUrlSchema, videoIdSchema, videoSourceSchema } from './room.ts';
-
-/** Longest keyword `GET /api/search_videos/:keyword` accepts, after trimming. */
-export const SEARCH_KEYWORD_MAX = 200;
+import { SEARCH_KEYWORD_MAX } from './search-keyword.ts';
 
 /** The keyword as the search route accepts it: trimmed, 1–200 characters. */
 export const searchKeywordSchema = z
@@ -71,7 +69,7 @@ export const ANALYTICS_BODY_MAX = 4096;
 export const searchVideosEventSchema = z.object({
   name: z.literal('Search videos'),
   properties: z.object({
-    keyword: z.string().max(URL_MAX),
+    keyword: z.string().max(SEARCH_KEYWORD_MAX),
     email: z.string().max(320).nullable(),
   }),
 });

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type AddVideoInput, mediaVideoId } from '@xemchung/protocol';
 import { Provider } from 'react-redux';
@@ -15,9 +15,12 @@ const NOT_FOUND = 'Link video không tồn tại';
 let api: ReturnType<typeof installFakeSearchApi> | undefined;
 afterEach(() => api?.uninstall());
 
-function setup(options: { answers?: Parameters<typeof installFakeSearchApi>[0]; addResult?: boolean } = {}) {
+function setup(
+  options: { answers?: Parameters<typeof installFakeSearchApi>[0]; addResult?: boolean; signedOut?: boolean } = {},
+) {
   api = installFakeSearchApi(options.answers);
-  const store = createAppStore({ user: { data: { ...testUser, isHost: false }, loading: false, error: null } });
+  const data = options.signedOut ? null : { ...testUser, isHost: false };
+  const store = createAppStore({ user: { data, loading: false, error: null } });
   const onAdd = vi.fn(async (_video: AddVideoInput) => options.addResult ?? true);
   const user = userEvent.setup();
   render(
@@ -59,6 +62,41 @@ describe('RoomSearchBox: keyword search', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it('does not search again when the form is submitted while a search is loading', async () => {
+    const { api, user, input } = setup();
+    api.hold('search');
+    await user.type(input, 'lofi{Enter}');
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    await act(async () => api.release('search'));
+    expect(api.requests).toEqual(['/api/search_videos/lofi']);
+  });
+
+  it('searches a keyword of 500+ characters by the beginning the server takes, and records that', async () => {
+    const { api, user, input } = setup();
+    await user.click(input);
+    await user.paste(`${'🎵'.repeat(260)} <script>`);
+    await user.keyboard('{Enter}');
+    await screen.findByRole('listbox', { name: 'Kết quả tìm kiếm' });
+    const sent = decodeURIComponent(api.requests[0]?.replace('/api/search_videos/', '') ?? '');
+    expect(sent).toBe('🎵'.repeat(100));
+    expect(
+      api.beacons.map((beacon) => (beacon.body as { properties: { keyword: string } }).properties.keyword),
+    ).toEqual(['🎵'.repeat(100)]);
+  });
+
+  it('does not open the answer over a box the user closed while it was loading', async () => {
+    const { api, user, input } = setup();
+    api.hold('search');
+    await user.type(input, 'lofi{Enter}');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'outside' }));
+    await act(async () => api.release('search'));
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    await user.click(input);
+    expect(await screen.findByRole('listbox', { name: 'Kết quả tìm kiếm' })).toBeInTheDocument();
+  });
+
   it("records 'Search videos' with the keyword and the user's email for each search", async () => {
     const { api, user, input } = setup();
     await user.type(input, ' AC/DC 🎸 {Enter}');
@@ -74,6 +112,13 @@ describe('RoomSearchBox: keyword search', () => {
       },
       { url: '/api/events', body: { name: 'Search videos', properties: { keyword: 'second', email: testUser.email } } },
     ]);
+  });
+
+  it("records a signed-out visitor's search with email null", async () => {
+    const { api, user, input } = setup({ signedOut: true });
+    await user.type(input, 'lofi{Enter}');
+    await waitFor(() => expect(api.beacons).toHaveLength(1));
+    expect(api.beacons[0]?.body).toEqual({ name: 'Search videos', properties: { keyword: 'lofi', email: null } });
   });
 
   it('moves through the results with the arrow keys and adds the chosen one with Enter', async () => {

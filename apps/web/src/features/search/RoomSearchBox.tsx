@@ -1,5 +1,5 @@
 import type { AddVideoInput, SearchResult } from '@xemchung/protocol';
-import { SEARCH_QUOTA_STATUS } from '@xemchung/protocol';
+import { clipSearchKeyword, SEARCH_QUOTA_STATUS } from '@xemchung/protocol';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../components/SearchIcon.tsx';
@@ -61,6 +61,11 @@ export function RoomSearchBox({ onAdd }: Props) {
     if (results.length > 0 || error !== null) setOpen(true);
   };
 
+  /** After an answer: show it, unless the user closed the box meanwhile (Escape, back, a click outside). */
+  const showAnswer = () => {
+    if (rootRef.current?.contains(document.activeElement)) setOpen(true);
+  };
+
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const input = keyword.trim();
@@ -69,15 +74,17 @@ export function RoomSearchBox({ onAdd }: Props) {
     if (isLinkInput(input)) {
       const found = await dispatch(lookUpLink(input));
       if (lookUpLink.rejected.match(found)) {
-        setOpen(true);
+        showAnswer();
       } else if (await onAdd(found.payload)) {
         dispatch(linkAdded(input));
       }
       return;
     }
-    track({ name: 'Search videos', properties: { keyword: input, email } });
-    await dispatch(searchVideos(input));
-    setOpen(true);
+    // A keyword longer than the route takes is searched by its beginning, as the platform would.
+    const searched = clipSearchKeyword(input);
+    track({ name: 'Search videos', properties: { keyword: searched, email } });
+    await dispatch(searchVideos(searched));
+    showAnswer();
   };
 
   const choose = async (result: SearchResult) => {
