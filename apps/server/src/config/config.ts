@@ -22,8 +22,11 @@ export interface Config {
   sessionSecret: string;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
-  /** Read the client address from X-Forwarded-For (only behind a reverse proxy that overwrites it). */
-  trustProxy: boolean;
+  /**
+   * Fastify's `trustProxy`: whose X-Forwarded-For entries name the client (TRUST_PROXY). `false`, the trusted
+   * proxies' addresses, or a hop count as a function of the hop (the socket's peer is hop 0).
+   */
+  trustProxy: false | string[] | ((address: string, hop: number) => boolean);
   /** Search and link lookups (search/); search answers {status: 403} without an apiKey. */
   youtube: { apiKey: string | undefined; apiBaseUrl: string; oembedUrl: string; timeoutMs: number };
   /** Forwarding of analytics events; off without a key. */
@@ -47,6 +50,16 @@ function persistedSessionSecret(dataDir: string): string {
   }
 }
 
+/**
+ * Fastify 5 ignores a numeric `trustProxy` (it cannot check the peer, so it trusts nothing), so a hop count
+ * becomes the function proxy-addr would build for it: believe the socket's peer and the next `hops - 1` entries
+ * from the right; the entry after them is the client.
+ */
+function trustProxyOption(trust: Env['TRUST_PROXY']): Config['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const env = parseEnv(source);
   const dataDir = path.resolve(env.DATA_DIR);
@@ -67,7 +80,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionSecret: env.SESSION_SECRET ?? persistedSessionSecret(dataDir),
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     youtube: {
       apiKey: env.YOUTUBE_API_KEY,
       apiBaseUrl: env.YOUTUBE_API_BASE_URL.replace(/\/+$/, ''),

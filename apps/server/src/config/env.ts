@@ -1,4 +1,47 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** More proxies than this in front of one app is a typo, not a topology. */
+const MAX_PROXY_HOPS = 10;
+/** Address ranges proxy-addr (Fastify's trustProxy) knows by name. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP, an IP/prefix, or a range name: what proxy-addr accepts in a trusted-proxy list. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: which proxies' X-Forwarded-For entries to believe, hence which address the rate limits key on.
+ * `false` (none), a hop count, or the proxies' addresses. `true` means one hop, not "believe every entry": the
+ * leftmost entries are whatever the client wrote (docs/decisions/010-security-and-metrics.md, "Client address").
+ */
+const trustProxySchema = z
+  .string()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    const text = value.trim().toLowerCase();
+    if (text === 'false' || text === '0') return false;
+    if (text === 'true') return 1;
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops <= MAX_PROXY_HOPS) return hops;
+      ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_PROXY_HOPS} proxies` });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length === 0) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be false, a number of proxies (1–${MAX_PROXY_HOPS}) or a comma-separated list of proxy IPs/CIDRs; not an address: ${bad.map((entry) => JSON.stringify(entry)).join(', ')}`,
+    });
+    return z.NEVER;
+  });
 
 /**
  * Every environment variable the server reads, with its default. The README's table mirrors this schema;
@@ -23,7 +66,7 @@ const envSchema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
-    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    TRUST_PROXY: trustProxySchema,
     YOUTUBE_API_KEY: z.string().min(1).optional(),
     YOUTUBE_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://www.googleapis.com/youtube/v3'),
     YOUTUBE_OEMBED_URL: z.url({ protocol: /^https?$/ }).default('https://www.youtube.com/oembed'),
