@@ -5,6 +5,21 @@ import { createClient } from 'redis';
 import type { DefaultEventsMap, Server } from 'socket.io';
 import type { SocketData } from './handshake.ts';
 
+/**
+ * A link that silently stops carrying packets (no RST: a partition, a lost NAT entry) leaves node-redis `isReady`
+ * for as long as TCP retransmits, a quarter of an hour. Each connection therefore PINGs every second; one that has
+ * not answered for STALE_AFTER_MS counts as down (not ready, commands refused), and a socket that has carried no
+ * bytes at all for IDLE_TIMEOUT_MS — an unanswered PING, nothing else to send — is torn down and reconnected.
+ */
+const PING_INTERVAL_MS = 1000;
+const STALE_AFTER_MS = 3 * PING_INTERVAL_MS;
+const IDLE_TIMEOUT_MS = 5 * PING_INTERVAL_MS;
+
+/** node-redis's default back-off, but it also retries after a socket timeout, which the default gives up on. */
+function reconnectDelay(retries: number): number {
+  return Math.min(2 ** retries * 50, 2000) + Math.floor(Math.random() * 200);
+}
+
 export interface RedisFanoutOptions {
   url: string;
   /** Prefix of the Pub/Sub channels, so several deployments (or test runs) can share one Redis. */
@@ -23,31 +38,45 @@ export class RedisFanout {
   private readonly prefix: string;
   private readonly log: FastifyBaseLogger;
   private readonly recoveredListeners: Array<() => void> = [];
-  /** Set when a connection drops; cleared (and listeners told) once both are ready again. */
+  /** Set when a connection drops or stops answering; cleared (and listeners told) once both are ready again. */
   private lost = false;
+  /** When each connection last proved it is alive: ready, or a PING answered. */
+  private readonly lastAnswer = new Map<ReturnType<typeof createClient>, number>();
+  private readonly watchdog: NodeJS.Timeout;
 
   constructor(options: RedisFanoutOptions) {
     this.prefix = options.prefix;
     this.log = options.log.child({ module: 'redis' });
-    this.pub = createClient({ url: options.url });
-    this.sub = this.pub.duplicate();
+    this.pub = createClient({
+      url: options.url,
+      pingInterval: PING_INTERVAL_MS,
+      socket: { socketTimeout: IDLE_TIMEOUT_MS, reconnectStrategy: reconnectDelay },
+    });
+    this.sub = this.pub.duplicate(); // same options, pings included
     this.guardPublish();
-    for (const [role, client] of [
+    const roles = [
       ['publisher', this.pub],
       ['subscriber', this.sub],
-    ] as const) {
+    ] as const;
+    for (const [role, client] of roles) {
       client.on('error', (error: Error) => this.onConnectionError(role, error));
-      client.on('ready', () => this.onConnectionReady());
+      client.on('ready', () => this.onAnswer(client));
+      client.on('ping-interval', () => this.onAnswer(client));
     }
+    this.watchdog = setInterval(() => {
+      for (const [role, client] of roles) {
+        if (this.isStale(client)) this.onConnectionError(role, new Error(`no answer to PING for ${STALE_AFTER_MS} ms`));
+      }
+    }, PING_INTERVAL_MS).unref();
     // Not awaited: a node whose Redis is away still boots, reports not ready and serves once Redis answers.
     for (const client of [this.pub, this.sub]) {
       client.connect().catch((error: unknown) => this.log.error({ err: error }, 'Redis connection abandoned'));
     }
   }
 
-  /** Both connections are up: a broadcast from here reaches every node. */
+  /** Both connections are up and answering: a broadcast from here reaches every node. */
   get ready(): boolean {
-    return this.pub.isReady && this.sub.isReady;
+    return this.pub.isReady && this.sub.isReady && !this.isStale(this.pub) && !this.isStale(this.sub);
   }
 
   /** Makes `io` broadcast through Redis. */
@@ -62,6 +91,7 @@ export class RedisFanout {
 
   /** Closes both connections, dropping whatever could not be sent within a second. */
   async close(): Promise<void> {
+    clearInterval(this.watchdog);
     const clients = [this.pub, this.sub];
     const closing = Promise.allSettled(clients.map((client) => (client.isOpen ? client.close() : undefined)));
     await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
@@ -71,15 +101,18 @@ export class RedisFanout {
   /**
    * The adapter publishes without awaiting; a publish in flight when the connection drops would reject with
    * nobody listening and take the process down. The commit it announced is safe in the database, and the
-   * re-broadcast on recovery delivers it.
+   * re-broadcast on recovery delivers it. A stale publisher gets nothing more to send either: its socket then
+   * idles out and reconnects, instead of writing into a dead link until TCP gives up.
    */
   private guardPublish(): void {
     const publish = this.pub.publish.bind(this.pub);
-    const guarded = (channel: string, message: string | Buffer) =>
-      publish(channel, message).catch((error: unknown) => {
+    const guarded = async (channel: string, message: string | Buffer) => {
+      if (this.isStale(this.pub)) return 0;
+      return publish(channel, message).catch((error: unknown) => {
         this.log.debug({ err: error, channel }, 'broadcast not published');
         return 0;
       });
+    };
     Object.defineProperty(this.pub, 'publish', { value: guarded });
   }
 
@@ -92,7 +125,13 @@ export class RedisFanout {
     this.log.warn({ err: error, role }, 'Redis connection lost: not ready, room commands refused until it is back');
   }
 
-  private onConnectionReady(): void {
+  /** Connected, but no PING answered for a while. */
+  private isStale(client: ReturnType<typeof createClient>): boolean {
+    return client.isReady && Date.now() - (this.lastAnswer.get(client) ?? 0) > STALE_AFTER_MS;
+  }
+
+  private onAnswer(client: ReturnType<typeof createClient>): void {
+    this.lastAnswer.set(client, Date.now());
     if (!this.lost || !this.ready) return;
     this.lost = false;
     this.log.info('Redis connection back');
