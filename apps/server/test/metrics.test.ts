@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLUSTER_SERVICES, Cluster, RoomView, until } from './cluster.ts';
 import { startServer, type TestServer } from './harness.ts';
 import { connect, createRoom, signedInUser, type TestClient, waitFor, youtubeVideo } from './room-clients.ts';
 
@@ -108,6 +109,44 @@ describe('GET /metrics', () => {
     const after = await waitForScrape(server, (text) => sample(text, 'xemchung_socket_connections') === 0);
     expect(sample(after, 'xemchung_socket_connections')).toBe(0);
     expect(sample(after, 'xemchung_rooms_active')).toBe(0);
+  });
+});
+
+describe.runIf(CLUSTER_SERVICES)('broadcast fan-out on two nodes', () => {
+  let cluster: Cluster | undefined;
+  const clients: TestClient[] = [];
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.close();
+    await cluster?.close();
+  });
+
+  it('counts on each node the deliveries to its own sockets, so the nodes add up to every member', async () => {
+    cluster = await Cluster.start([{}, {}], { METRICS_TOKEN: TOKEN });
+    const [one, two] = [cluster.node(0), cluster.node(1)];
+    const host = await signedInUser(one, 'Chủ phòng');
+    const roomId = await createRoom(one, host);
+    // The host and one follower on node 1, where the commit happens; three followers on node 2.
+    const members = [await connect(one, { user: host }), await connect(one)];
+    members.push(...(await Promise.all([connect(two), connect(two), connect(two)])));
+    clients.push(...members);
+    const views = members.map((client) => new RoomView(client, roomId));
+    for (const view of views) await view.join();
+    const before = await Promise.all([metricsText(one), metricsText(two)]);
+
+    const added = await members[0]?.request('playlist:add', { video: youtubeVideo('Cho cả nhà') });
+    if (!added?.ok) throw new Error('the add was refused');
+    await Promise.all(
+      views.map((view) => until(() => (view.current?.version === added.version ? true : undefined), 10_000, 'the add')),
+    );
+
+    const after = await Promise.all([metricsText(one), metricsText(two)]);
+    const delta = (node: 0 | 1, name: string) => (sample(after[node], name) ?? 0) - (sample(before[node], name) ?? 0);
+    expect([delta(0, 'xemchung_broadcast_recipients_count'), delta(1, 'xemchung_broadcast_recipients_count')]).toEqual([
+      1, 1,
+    ]);
+    expect([delta(0, 'xemchung_broadcast_recipients_sum'), delta(1, 'xemchung_broadcast_recipients_sum')]).toEqual([
+      2, 3,
+    ]);
   });
 });
 

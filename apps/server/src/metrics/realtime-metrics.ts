@@ -58,7 +58,7 @@ export function createRealtimeMetrics(registry: Registry): RealtimeMetrics {
   });
   const fanout = new Histogram({
     name: 'xemchung_broadcast_recipients',
-    help: 'Connections on this node that one room:state broadcast was sent to',
+    help: 'Connections on this node that one room:state broadcast was delivered to, committed on this node or another (summed over nodes: every delivery once)',
     buckets: FANOUT_BUCKETS,
     registers: [registry],
   });

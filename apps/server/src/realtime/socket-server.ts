@@ -48,7 +48,10 @@ export interface RealtimeDeps {
 /** What the realtime layer reports as it works. */
 export interface RealtimeObserver {
   commandAnswered(outcome: CommandOutcome): void;
-  /** A `room:state` broadcast went to `recipients` sockets on this node. */
+  /**
+   * A `room:state` broadcast was delivered to `recipients` sockets on this node, whichever node committed it:
+   * summed over the nodes, every delivery is counted once.
+   */
   roomBroadcast(recipients: number): void;
 }
 
@@ -83,6 +86,32 @@ function connectionOf(socket: IoSocket): RoomConnection {
 }
 
 /**
+ * The outgoing listener that reports, for each `room:state` broadcast, how many sockets of this node it was
+ * delivered to. Counting at each socket sees broadcasts from other nodes too (the Redis adapter delivers them
+ * through the same per-socket path), for one listener call per delivery and no lookup per broadcast. Socket.IO
+ * delivers one broadcast in one synchronous loop with one payload object, so deliveries are grouped by that
+ * object and reported once the loop is over, a microtask later.
+ */
+function roomStateDeliveries(report: (recipients: number) => void): (event: string, payload: unknown) => void {
+  let current: unknown;
+  let recipients = 0;
+  const flush = () => {
+    if (recipients > 0) report(recipients);
+    current = undefined;
+    recipients = 0;
+  };
+  return (event, payload) => {
+    if (event !== 'room:state') return;
+    if (payload !== current) {
+      flush(); // another broadcast in the same tick: the previous loop has ended
+      current = payload;
+      queueMicrotask(flush);
+    }
+    recipients++;
+  };
+}
+
+/**
  * Socket.IO on Fastify's HTTP server at /socket.io, WebSocket transport only (no sticky sessions needed behind
  * a load balancer). Each socket gets a connection, a rate bucket and the dispatcher; rooms are Socket.IO rooms
  * named by room id.
@@ -102,7 +131,6 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
   const broadcast: RoomBroadcast = {
     state: (room) => {
       io.to(room.id).emit('room:state', room);
-      deps.observer?.roomBroadcast(io.of('/').adapter.rooms.get(room.id)?.size ?? 0);
     },
     deleted: (roomId) => {
       io.to(roomId).emit('room:deleted', { roomId });
@@ -126,6 +154,8 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     resync: (roomId) => resync.schedule([roomId]),
   });
   const dispatch = createDispatcher(handlers, (outcome) => deps.observer?.commandAnswered(outcome));
+  const observer = deps.observer;
+  const countDelivery = observer ? roomStateDeliveries((recipients) => observer.roomBroadcast(recipients)) : undefined;
   const inflight = new Set<Promise<void>>();
 
   io.use(
@@ -137,6 +167,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     }),
   );
   io.on('connection', (socket) => {
+    if (countDelivery) socket.onAnyOutgoing(countDelivery);
     const context: DispatchContext = {
       connection: connectionOf(socket),
       bucket: new TokenBucket({ ...COMMAND_RATE, now }),
