@@ -125,6 +125,17 @@ describe('room page (spec §2 Room page)', () => {
     expect(socket.commands('room:join')).toHaveLength(3);
   });
 
+  it('offers a retry instead of reconnecting forever when the re-join is refused for good', async () => {
+    const socket = prepareSocket();
+    renderApp(`/room/${ROOM_ID}`);
+    await screen.findByRole('complementary', { name: 'Thông tin phòng' });
+    act(() => socket.fire('disconnect', 'transport close'));
+    socket.joinError = { code: 'forbidden', message: 'Refused' };
+    act(() => socket.fire('connect'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Không vào được phòng. Vui lòng thử lại.');
+    expect(screen.getByRole('button', { name: 'Thử lại' })).toBeInTheDocument();
+  });
+
   it('offers a retry when the server closes the socket for good (a flood, R22)', async () => {
     const socket = prepareSocket();
     renderApp(`/room/${ROOM_ID}`);

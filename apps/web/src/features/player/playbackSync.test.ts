@@ -7,7 +7,7 @@ import {
 } from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
 import { PlaybackSync } from './playbackSync.ts';
-import type { HostReport, PlayerAdapter, PlayerEvent, SyncReference } from './types.ts';
+import type { HostReport, PlayerAdapter, PlayerEvent, ReportOutcome, SyncReference } from './types.ts';
 
 /** A player whose clock the test moves; it records what the controller asked of it. */
 class FakePlayer implements PlayerAdapter {
@@ -70,7 +70,7 @@ function setup(options: { isHost?: boolean; kind?: PlayerKind } = {}) {
   const ends: string[] = [];
   let refused = 0;
   let endHeard = true;
-  let answerReport: (version: number | null) => void = () => {};
+  let answerReport: (outcome: ReportOutcome) => void = () => {};
   const player = new FakePlayer(options.kind);
   const sync = new PlaybackSync({
     videoId: VIDEO,
@@ -122,8 +122,8 @@ function setup(options: { isHost?: boolean; kind?: PlayerKind } = {}) {
       reference = { version, video: { ...current, ...video, updated_at: video.updated_at ?? serverNow } };
       sync.onState();
     },
-    answerReport: async (version: number | null) => {
-      answerReport(version);
+    answerReport: async (outcome: ReportOutcome) => {
+      answerReport(outcome);
       await Promise.resolve();
       await Promise.resolve();
     },
@@ -312,6 +312,40 @@ describe('PlaybackSync as the host (R31, R32)', () => {
     expect(room.reports).toHaveLength(1);
   });
 
+  it('goes back to the room when the room refuses its report', async () => {
+    const room = await playingHost();
+    room.player.pause();
+    room.event('pause');
+    await room.answerReport('refused');
+    expect(room.player.paused()).toBe(false);
+  });
+
+  it('keeps a pause made while the room could not hear it, and reports it once the room hears again (R27)', async () => {
+    const room = await playingHost();
+    room.elapse(1000);
+    room.player.pause();
+    room.event('pause');
+    await room.answerReport('unheard');
+    expect(room.player.paused()).toBe(true);
+    // Ticks while the connection is down: each tries again, none undoes the pause.
+    room.sync.tick();
+    await room.answerReport('unheard');
+    room.sync.tick();
+    await room.answerReport('unheard');
+    expect(room.player.paused()).toBe(true);
+    expect(room.reports).toHaveLength(3);
+    expect(room.reports.at(-1)).toMatchObject({ playing: false, position: 11 });
+    // Back: the re-join's snapshot (still playing) does not restart it; it is reported again and heard.
+    room.setReference(5, { playing: true, current_time: 10, updated_at: T0 });
+    expect(room.player.paused()).toBe(true);
+    expect(room.reports).toHaveLength(4);
+    await room.answerReport(8);
+    room.setReference(8, { playing: false, current_time: 11 });
+    room.sync.tick();
+    expect(room.player.paused()).toBe(true);
+    expect(room.reports).toHaveLength(4);
+  });
+
   it('reports a seek and a rate change by the user, but not its own nudges', async () => {
     const room = await playingHost();
     room.player.time = 40;
@@ -416,7 +450,18 @@ describe('PlaybackSync as the host (R31, R32)', () => {
 
     const broken = setup({ isHost: true });
     broken.sync.detach(); // the YouTube API never loaded: no player at all
+    broken.endHeard(false);
     broken.event('error');
+    await flush();
     expect(broken.ends).toEqual([VIDEO]);
+    broken.sync.tick(); // not heard: told again on the next tick, without a player or a duration
+    await flush();
+    expect(broken.ends).toEqual([VIDEO, VIDEO]);
+    broken.endHeard(true);
+    broken.sync.tick();
+    await flush();
+    broken.sync.tick();
+    await flush();
+    expect(broken.ends).toEqual([VIDEO, VIDEO, VIDEO]);
   });
 });

@@ -46,6 +46,10 @@ export class PlaybackSync {
   /** After a report, states older than its commit describe the room before the host's intention. */
   private awaitVersion = 0;
   private endSent = false;
+  /** The player failed (or never loaded): the host tells the room on every tick until it hears (R32). */
+  private failed = false;
+  /** Host: a report that never reached the room; its state is reported again once the room hears. */
+  private unheard = false;
   /** Whether this player has started or reported once; before that, a host starts a fresh video from 0. */
   private startedOnce = false;
   /**
@@ -98,8 +102,11 @@ export class PlaybackSync {
       case 'ratechange':
         this.reportIfChanged();
         return;
-      case 'ended':
       case 'error':
+        this.failed = true;
+        if (this.deps.isHost) this.sendEnded();
+        return;
+      case 'ended':
         // R32: the host's player moves the room on; an unplayable video must not stall it.
         if (this.deps.isHost) this.sendEnded();
         return;
@@ -117,6 +124,11 @@ export class PlaybackSync {
 
   /** The periodic check (every SYNC_TICK_MS). */
   tick(): void {
+    // A video that cannot play has no player state to check; the room only needs to hear that it ended.
+    if (this.failed) {
+      if (this.deps.isHost) this.sendEnded();
+      return;
+    }
     this.sync('tick');
   }
 
@@ -153,6 +165,14 @@ export class PlaybackSync {
     if (!reference) return;
     const { isHost } = this.deps;
     if (isHost && (this.reporting || reference.version < this.awaitVersion)) return;
+    if (isHost && this.unheard) {
+      // What the host did while the room could not hear it stands: report it rather than undo it.
+      if (this.hostDiffers()) {
+        this.sendReport();
+        return;
+      }
+      this.unheard = false;
+    }
     const now = this.deps.now();
     const interval = reason === 'tick' && this.lastTickAt !== null ? (now - this.lastTickAt) / 1000 : undefined;
     if (reason === 'tick') this.lastTickAt = now;
@@ -299,13 +319,14 @@ export class PlaybackSync {
     this.startedOnce = true;
     void this.deps
       .report({ id: this.deps.videoId, playing, position: Math.max(0, player.currentTime() + transit), rate })
-      .then((version) => {
+      .then((outcome) => {
         this.reporting = false;
-        if (version !== null) {
-          this.awaitVersion = Math.max(this.awaitVersion, version);
-          this.stampDelay.committed(version, sentAt);
+        this.unheard = outcome === 'unheard';
+        if (typeof outcome === 'number') {
+          this.awaitVersion = Math.max(this.awaitVersion, outcome);
+          this.stampDelay.committed(outcome, sentAt);
         }
-        if (this.player !== player) return;
+        if (this.player !== player || this.unheard) return;
         if (this.reportAgain) {
           this.reportAgain = false;
           if (this.hostDiffers()) {

@@ -50,6 +50,13 @@ export interface HostReport {
   rate: number;
 }
 
+/**
+ * What became of a host report: the room's new version; `refused` (the room said no: the host goes back to
+ * the room's state); or `unheard` (it never reached the room, the connection being down: the host keeps its
+ * state and reports it again once the room hears it).
+ */
+export type ReportOutcome = number | 'refused' | 'unheard';
+
 export interface PlaybackSyncDeps {
   /** The playlist video this player has loaded. */
   videoId: string;
@@ -61,9 +68,12 @@ export interface PlaybackSyncDeps {
   now(): number;
   /** Half the best ping round trip (ms): how long a report takes to reach the server, until it is measured. */
   oneWayDelayMs(): number;
-  /** Sends the host's player state; resolves with the room's new version, or null when refused. */
-  report(report: HostReport): Promise<number | null>;
-  /** Tells the room the host's player finished (or cannot play) this video; resolves with whether it was heard. */
+  /** Sends the host's player state (see ReportOutcome). */
+  report(report: HostReport): Promise<ReportOutcome>;
+  /**
+   * Tells the room the host's player finished (or cannot play) this video; resolves with whether the room
+   * heard it (answered at all: false only when it never got there, the connection being down).
+   */
   ended(id: string): Promise<boolean>;
   /** The browser refused to start playback with sound; the caller mutes the player (the next tick retries). */
   onPlayRefused(): void;

@@ -30,9 +30,13 @@ export function usePlaybackSync(
         oneWayDelayMs: () => (client.clock.best()?.delay ?? 0) / 2,
         report: async (report) => {
           const ack = await client.updatePlayback(report);
-          return ack.ok ? ack.version : null;
+          if (ack.ok) return ack.version;
+          return ack.error.code === 'unavailable' ? 'unheard' : 'refused';
         },
-        ended: async (id) => (await client.ended(id)).ok,
+        ended: async (id) => {
+          const ack = await client.ended(id);
+          return ack.ok || ack.error.code !== 'unavailable';
+        },
         onPlayRefused: () => refused.current(),
       }),
   );

@@ -192,8 +192,8 @@ describe('roomClient', () => {
     try {
       const { socket, client } = joinedClient(3);
       await client.join('room1234room1234');
-      let rejoined = 0;
-      client.onRejoined(() => rejoined++);
+      const rejoins: unknown[] = [];
+      client.onRejoin((result) => rejoins.push(result));
       const joins = () => socket.sent.filter((sent) => sent.event === 'room:join').length;
       let busy = 3;
       socket.answer = (event) => {
@@ -205,19 +205,49 @@ describe('roomClient', () => {
       socket.fire('connect');
       await vi.advanceTimersByTimeAsync(0);
       expect(joins()).toBe(2);
-      expect(rejoined).toBe(0);
+      expect(rejoins).toEqual([]);
       // Waits of 500, 1000 and 2000 ms, each jittered to between half and one and a half times.
       await vi.advanceTimersByTimeAsync(249);
       expect(joins()).toBe(2);
       await vi.advanceTimersByTimeAsync(750 + 1500 + 3000);
       expect(joins()).toBe(5);
-      expect(rejoined).toBe(1);
+      expect(rejoins).toEqual([{ ok: true }]);
       expect(client.state?.version).toBe(7);
       await vi.advanceTimersByTimeAsync(60_000);
       expect(joins()).toBe(5);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('answers room commands unavailable at once, without sending them, from a drop until the room is joined again', async () => {
+    const { socket, client } = joinedClient(3);
+    await client.join('room1234room1234');
+    let releaseJoin: () => void = () => {};
+    const joinAnswered = new Promise<void>((resolve) => {
+      releaseJoin = resolve;
+    });
+    socket.answer = (event) =>
+      event === 'room:join'
+        ? joinAnswered.then(() => ({ ok: true, room: room(4), serverTime: 1000, isHost: true, me: null }))
+        : { ok: true, version: 5 };
+    const sentCommands = () => socket.sent.filter((sent) => sent.event !== 'room:join' && sent.event !== 'clock:ping');
+
+    socket.fire('disconnect', 'transport close');
+    const offline = await client.updatePlayback({ id: 'abcdefghijk', playing: false, position: 3, rate: 1 });
+    expect(offline).toEqual({ ok: false, error: { code: 'unavailable', message: 'Not connected to the room' } });
+    socket.fire('connect');
+    expect((await client.select('abcdefghijk')).ok).toBe(false);
+    expect((await client.ping()).ok).toBe(true); // the clock is not the room's
+    expect(sentCommands()).toEqual([]);
+
+    releaseJoin();
+    await flush();
+    expect(await client.updatePlayback({ id: 'abcdefghijk', playing: false, position: 3, rate: 1 })).toEqual({
+      ok: true,
+      version: 5,
+    });
+    expect(sentCommands().map((sent) => sent.event)).toEqual(['playback:update']);
   });
 
   it('stops joining again when the connection drops once more, when leaving, and on a refusal that will not pass', async () => {
@@ -242,12 +272,15 @@ describe('roomClient', () => {
       expect(joins()).toBe(3);
 
       await client.join('room1234room1234');
+      const rejoins: unknown[] = [];
+      client.onRejoin((result) => rejoins.push(result));
       socket.answer = (event) =>
         event === 'room:join' ? { ok: false, error: { code: 'forbidden', message: 'no' } } : { ok: true };
       socket.fire('disconnect', 'transport close');
       socket.fire('connect');
       await vi.advanceTimersByTimeAsync(60_000);
       expect(joins()).toBe(5);
+      expect(rejoins).toEqual([{ ok: false, code: 'forbidden' }]);
     } finally {
       vi.useRealTimers();
     }

@@ -25,6 +25,8 @@ export interface RoomGone {
   roomId: string;
 }
 
+export type RejoinResult = { ok: true } | { ok: false; code: ErrorCode };
+
 export interface PlaybackReport {
   /** The video the player has loaded; defaults to the current one we hold. */
   id?: string;
@@ -64,8 +66,11 @@ export interface RoomClient {
   /** Called with every newer state; older or repeated versions are dropped. Returns the unsubscribe. */
   onState(listener: (room: RoomSnapshot) => void): () => void;
   onGone(listener: (gone: RoomGone) => void): () => void;
-  /** Called each time the room is joined again after a dropped connection (the view is resynced). */
-  onRejoined(listener: () => void): () => void;
+  /**
+   * Called when joining again after a dropped connection has ended: `ok` once the view is resynced, or the
+   * refusal that will not pass by retrying (a room that is gone is told through onGone instead).
+   */
+  onRejoin(listener: (result: RejoinResult) => void): () => void;
   /** Stops listening to the socket (does not close it). */
   dispose(): void;
 }
@@ -78,6 +83,15 @@ const failure = (code: ErrorCode, message: string): AckFailure => ({ ok: false, 
 
 /** Join failures that pass by themselves (a node still starting, its database or Redis back soon): retried. */
 const PASSING_FAILURES: ReadonlySet<ErrorCode> = new Set(['unavailable', 'rate_limited']);
+/** Commands that act on the joined room: refused here while the room is not joined on this connection. */
+const ROOM_COMMANDS_NEED_JOIN: ReadonlySet<CommandType> = new Set<CommandType>([
+  'playlist:add',
+  'playlist:select',
+  'playlist:remove',
+  'playlist:clearWatched',
+  'playback:update',
+  'playback:ended',
+]);
 /** Longest wait between two re-join attempts, like Socket.IO's own reconnection back-off. */
 const REJOIN_RETRY_MAX_MS = 5_000;
 
@@ -92,13 +106,15 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   const clock = options.clock ?? new ClockOffsetEstimator();
   const stateListeners = new Set<(room: RoomSnapshot) => void>();
   const goneListeners = new Set<(gone: RoomGone) => void>();
-  const rejoinedListeners = new Set<() => void>();
+  const rejoinListeners = new Set<(result: RejoinResult) => void>();
   let roomId: string | null = null;
   let held: RoomSnapshot | null = null;
   let lostConnection = false;
   /** Counts dropped connections, so a re-join answered after another drop does not go on retrying. */
   let drops = 0;
   let rejoinTimer: ReturnType<typeof setTimeout> | undefined;
+  /** From a reconnection until the room is joined again on it. */
+  let rejoining = false;
 
   /** R18: keep only newer versions of the room we are in. */
   const accept = (room: RoomSnapshot) => {
@@ -117,6 +133,11 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   const onNotFound = gone('notFound');
 
   async function request<T extends CommandType>(type: T, payload: CommandPayload<T>): Promise<CommandAck<T>> {
+    // While the connection is down, or back but the room not yet joined again, a room command would be queued
+    // by Socket.IO and reach the server before the re-join, which refuses it (`not_joined`): say so at once.
+    if (ROOM_COMMANDS_NEED_JOIN.has(type) && (lostConnection || rejoining)) {
+      return failure('unavailable', 'Not connected to the room') as CommandAck<T>;
+    }
     try {
       const answer = await (socket as unknown as AckEmitter).timeout(timeoutMs).emitWithAck(type, payload);
       return answer as CommandAck<T>;
@@ -143,17 +164,21 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   const stopRejoining = () => {
     clearTimeout(rejoinTimer);
     rejoinTimer = undefined;
+    rejoining = false;
   };
   const rejoin = async (id: string, waitMs: number) => {
     const drop = drops;
     const ack = await join(id);
     if (roomId !== id || drops !== drop) return;
-    if (ack.ok) {
-      for (const listener of rejoinedListeners) listener();
-    } else if (PASSING_FAILURES.has(ack.error.code)) {
+    if (!ack.ok && PASSING_FAILURES.has(ack.error.code)) {
       const jittered = waitMs * (0.5 + Math.random());
       rejoinTimer = setTimeout(() => void rejoin(id, Math.min(waitMs * 2, REJOIN_RETRY_MAX_MS)), jittered);
+      return;
     }
+    rejoining = false;
+    if (!ack.ok && ack.error.code === 'room_not_found') return; // room:notFound follows: onGone
+    const result: RejoinResult = ack.ok ? { ok: true } : { ok: false, code: ack.error.code };
+    for (const listener of rejoinListeners) listener(result);
   };
   const onDisconnect = () => {
     lostConnection = true;
@@ -163,7 +188,10 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   const onConnect = () => {
     const wasLost = lostConnection;
     lostConnection = false;
-    if (wasLost && roomId !== null) void rejoin(roomId, rejoinRetryMs);
+    if (wasLost && roomId !== null) {
+      rejoining = true;
+      void rejoin(roomId, rejoinRetryMs);
+    }
   };
 
   socket.on('room:state', accept);
@@ -218,9 +246,9 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       goneListeners.add(listener);
       return () => goneListeners.delete(listener);
     },
-    onRejoined(listener) {
-      rejoinedListeners.add(listener);
-      return () => rejoinedListeners.delete(listener);
+    onRejoin(listener) {
+      rejoinListeners.add(listener);
+      return () => rejoinListeners.delete(listener);
     },
     dispose() {
       stopRejoining();
@@ -232,7 +260,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       socket.off('connect', onConnect);
       stateListeners.clear();
       goneListeners.clear();
-      rejoinedListeners.clear();
+      rejoinListeners.clear();
     },
   };
 }

@@ -48,8 +48,12 @@ export function useRoom(roomId: string): RoomStatus {
     };
     const offGone = client.onGone(() => settle({ status: 'notFound' }));
     const offState = client.onState((room) => dispatch(roomUpdated(room)));
-    // Back online once the room is joined again and its snapshot replaced ours, not merely reconnected.
-    const offRejoined = client.onRejoined(() => setOnline(true));
+    // Back online once the room is joined again and its snapshot replaced ours, not merely reconnected; a
+    // re-join refused for good ends like a failed join, with a retry.
+    const offRejoin = client.onRejoin((result) => {
+      if (result.ok) setOnline(true);
+      else settle({ status: 'failed', code: result.code });
+    });
     const onConnect = () => {
       void client.syncClock();
     };
@@ -100,7 +104,7 @@ export function useRoom(roomId: string): RoomStatus {
       clearInterval(clockTimer);
       offGone();
       offState();
-      offRejoined();
+      offRejoin();
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onConnectError);
