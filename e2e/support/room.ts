@@ -32,11 +32,12 @@ export function mediaState(page: Page): Promise<MediaState | null> {
 
 /**
  * How far the follower's position is from the host's, in seconds, read at nearly the same moment and brought
- * to one instant with the host's rate; Infinity when either has no player or they play different sources.
+ * to one instant with the host's rate; Infinity when either has no player or they play different sources
+ * (`anySource` for players fed differently, as hls.js feeds its element a blob: URL).
  */
-export async function positionGap(host: Page, follower: Page): Promise<number> {
+export async function positionGap(host: Page, follower: Page, { anySource = false } = {}): Promise<number> {
   const [a, b] = await Promise.all([mediaState(host), mediaState(follower)]);
-  if (!a || !b || a.src !== b.src) return Number.POSITIVE_INFINITY;
+  if (!a || !b || (!anySource && a.src !== b.src)) return Number.POSITIVE_INFINITY;
   const hostAtFollowerRead = a.paused ? a.currentTime : a.currentTime + ((b.at - a.at) / 1000) * a.rate;
   return Math.abs(b.currentTime - hostAtFollowerRead);
 }
