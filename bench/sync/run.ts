@@ -4,6 +4,7 @@
 // seeks twice and changes the rate on its media element, as the native controls would; both pages record what
 // their player shows; the numbers come from bench/sync/analysis.ts.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,7 +121,7 @@ async function openRoom(browser: Browser): Promise<{ host: Page; follower: Page 
   return { host, follower };
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<Recording> {
   if (!existsSync('apps/web/dist/index.html')) throw new Error('apps/web/dist is missing: run `npm run build`');
   const mediaDir = ensureClip();
   const workDir = mkdtempSync(join(tmpdir(), 'xemchung-bench-sync-'));
@@ -157,13 +158,19 @@ async function main(): Promise<void> {
     mkdirSync('bench/results', { recursive: true });
     writeFileSync(RECORDING_PATH, JSON.stringify(recording));
     console.log(`recording: ${RECORDING_PATH} (node bench/sync/report.ts ${RECORDING_PATH} prints this again)`);
-    report(recording);
+    return recording;
   } finally {
     await browser?.close();
-    app.kill('SIGTERM');
+    // Wait for the server to be gone: whatever it logs on its way out must come before the report.
+    if (app.exitCode === null) {
+      const exited = once(app, 'exit');
+      app.kill('SIGTERM');
+      await exited;
+    }
     await media.close();
     rmSync(workDir, { recursive: true, force: true });
   }
 }
 
-await main();
+// The report last, after every other output: its final line is the summary scripts read.
+report(await main());
