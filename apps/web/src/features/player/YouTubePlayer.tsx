@@ -80,6 +80,7 @@ export function YouTubePlayer({ videoId, controls, muted, onAttach, onEvent }: P
             },
             onPlaybackRateChange: () => emit('ratechange'),
             onError: () => emit('error'),
+            onAutoplayBlocked: () => emit('blocked'),
           },
         });
       },

@@ -269,6 +269,20 @@ describe('PlaybackSync as a follower (R30)', () => {
     expect(room.player.seeks).toHaveLength(2); // still settling
   });
 
+  it('mutes and starts again on the next check when the browser blocks a start with sound (R33)', async () => {
+    const room = setup({ kind: 'youtube' });
+    room.event('ready');
+    await flush();
+    expect(room.player.playCalls).toBe(1);
+    // The YouTube player accepts playVideo() and tells afterwards that the browser blocked it.
+    room.player.isPaused = true;
+    room.event('blocked');
+    expect(room.refused()).toBe(1);
+    room.elapse(YOUTUBE_SEEK_SETTLE_MS); // the IFrame player settles after the seek it joined with
+    room.sync.tick();
+    expect(room.player.playCalls).toBe(2);
+  });
+
   it('sends nothing to the room, whatever its player does', async () => {
     const room = setup();
     room.event('ready');

@@ -102,6 +102,11 @@ export class PlaybackSync {
       case 'ratechange':
         this.reportIfChanged();
         return;
+      case 'blocked':
+        // R33: as when play() is refused: the caller mutes the player and the next tick starts it again.
+        this.starting = false;
+        this.deps.onPlayRefused();
+        return;
       case 'error':
         this.failed = true;
         if (this.deps.isHost) this.sendEnded();

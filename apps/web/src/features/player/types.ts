@@ -21,10 +21,13 @@ export interface PlayerAdapter {
 
 /**
  * What a player reports. `ready`: the media can be positioned and played. `playing`: playback really started
- * or resumed (after a start or a stall). `volume`: muted or volume changed (the native controls).
+ * or resumed (after a start or a stall). `volume`: muted or volume changed (the native controls). `blocked`: the
+ * browser refused to start playback with sound (the YouTube player says so by an event; HTML5 media by the
+ * rejection of `play()`).
  */
 export type PlayerEvent =
   | 'ready'
+  | 'blocked'
   | 'play'
   | 'playing'
   | 'pause'

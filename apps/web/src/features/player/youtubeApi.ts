@@ -24,6 +24,8 @@ export interface YouTubePlayerOptions {
     onStateChange?: (event: { data: number }) => void;
     onPlaybackRateChange?: () => void;
     onError?: () => void;
+    /** The browser blocked autoplay or scripted playback (with sound), since the API's 2023-11-20 revision. */
+    onAutoplayBlocked?: () => void;
   };
 }
 

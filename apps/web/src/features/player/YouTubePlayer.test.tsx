@@ -1,0 +1,133 @@
+import { act, render, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PlayerAdapter, PlayerEvent } from './types.ts';
+import { YouTubePlayer } from './YouTubePlayer.tsx';
+import { type YouTubePlayerOptions, YT_STATE } from './youtubeApi.ts';
+
+/** The IFrame API's player as far as we use it: it records calls; the test drives its events. */
+class FakeYTPlayer {
+  static created: FakeYTPlayer[] = [];
+  readonly options: YouTubePlayerOptions;
+  state = -1;
+  isMutedNow = true;
+  time = 0;
+  calls: string[] = [];
+
+  constructor(_element: HTMLElement, options: YouTubePlayerOptions) {
+    this.options = options;
+    FakeYTPlayer.created.push(this);
+  }
+  playVideo = () => this.calls.push('play');
+  pauseVideo = () => this.calls.push('pause');
+  seekTo = (seconds: number) => this.calls.push(`seek ${seconds}`);
+  getCurrentTime = () => this.time;
+  getDuration = () => 212;
+  getPlayerState = () => this.state;
+  getPlaybackRate = () => 1;
+  setPlaybackRate = (rate: number) => this.calls.push(`rate ${rate}`);
+  mute = () => {
+    this.isMutedNow = true;
+  };
+  unMute = () => {
+    this.isMutedNow = false;
+  };
+  isMuted = () => this.isMutedNow;
+  destroy = () => this.calls.push('destroy');
+}
+
+type YouTubeWindow = Window & { YT?: unknown };
+
+afterEach(() => {
+  delete (window as YouTubeWindow).YT;
+  FakeYTPlayer.created = [];
+});
+
+function renderPlayer(props: { muted?: boolean; controls?: boolean } = {}) {
+  (window as YouTubeWindow).YT = { Player: FakeYTPlayer };
+  const events: PlayerEvent[] = [];
+  const attached: (PlayerAdapter | null)[] = [];
+  const view = render(
+    <YouTubePlayer
+      videoId="kJQP7kiw5Fk"
+      controls={props.controls ?? false}
+      muted={props.muted ?? true}
+      onAttach={(player) => attached.push(player)}
+      onEvent={(event) => events.push(event)}
+    />,
+  );
+  return { view, events, attached };
+}
+
+const created = async () => {
+  await waitFor(() => expect(FakeYTPlayer.created).toHaveLength(1));
+  return FakeYTPlayer.created[0] as FakeYTPlayer;
+};
+
+describe('YouTubePlayer', () => {
+  it('embeds the video muted, without controls for a follower, and hands over the player once ready', async () => {
+    const { events, attached } = renderPlayer({ muted: false });
+    const player = await created();
+    expect(player.options).toMatchObject({ videoId: 'kJQP7kiw5Fk' });
+    expect(player.options.playerVars).toMatchObject({ controls: 0, disablekb: 1, mute: 1, playsinline: 1 });
+    act(() => player.options.events?.onReady?.());
+    expect(events).toEqual(['ready']);
+    expect(player.isMuted()).toBe(false); // the room already wants sound
+    const adapter = attached[0] as PlayerAdapter;
+    expect(adapter.kind).toBe('youtube');
+    expect(adapter.duration()).toBe(212);
+    adapter.seek(30);
+    adapter.setRate(1.5);
+    await adapter.play();
+    expect(player.calls).toEqual(['seek 30', 'rate 1.5', 'play']);
+  });
+
+  it("turns the API's states into player events, buffering counting as playing", async () => {
+    const { events, attached } = renderPlayer({ controls: true });
+    const player = await created();
+    expect(player.options.playerVars).toMatchObject({ controls: 1, disablekb: 0 });
+    act(() => player.options.events?.onReady?.());
+    const adapter = attached[0] as PlayerAdapter;
+    const change = (state: number) => {
+      player.state = state;
+      act(() => player.options.events?.onStateChange?.({ data: state }));
+    };
+    change(YT_STATE.BUFFERING);
+    expect(adapter.paused()).toBe(false);
+    change(YT_STATE.PLAYING);
+    change(YT_STATE.PLAYING);
+    change(YT_STATE.PAUSED);
+    expect(adapter.paused()).toBe(true);
+    change(YT_STATE.ENDED);
+    act(() => player.options.events?.onPlaybackRateChange?.());
+    expect(events).toEqual(['ready', 'waiting', 'play', 'playing', 'pause', 'ended', 'ratechange']);
+  });
+
+  it('reports an unplayable video as an error and a blocked start as blocked', async () => {
+    const { events } = renderPlayer();
+    const player = await created();
+    act(() => player.options.events?.onReady?.());
+    act(() => player.options.events?.onAutoplayBlocked?.());
+    act(() => player.options.events?.onError?.());
+    expect(events).toEqual(['ready', 'blocked', 'error']);
+  });
+
+  it('follows the muted prop, and lets go of the player when it unmounts', async () => {
+    const { view, attached } = renderPlayer({ muted: true });
+    const player = await created();
+    act(() => player.options.events?.onReady?.());
+    expect(player.isMuted()).toBe(true);
+    view.rerender(
+      <YouTubePlayer
+        videoId="kJQP7kiw5Fk"
+        controls={false}
+        muted={false}
+        onAttach={(p) => attached.push(p)}
+        onEvent={() => {}}
+      />,
+    );
+    expect(player.isMuted()).toBe(false);
+    view.unmount();
+    expect(player.calls).toContain('destroy');
+    expect(attached.at(-1)).toBeNull();
+  });
+});
