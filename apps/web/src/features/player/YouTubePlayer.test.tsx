@@ -1,5 +1,5 @@
 import { act, render, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
 import { YouTubePlayer } from './YouTubePlayer.tsx';
 import { type YouTubePlayerOptions, YT_STATE } from './youtubeApi.ts';
