@@ -12,17 +12,14 @@
 // On SQLite (node:sqlite commits synchronously, within one turn of the event loop) there is no such gate: the kill
 // comes right after a command is written, with the stream in full flow, so only the PostgreSQL run catches an
 // early ack every time.
-import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { type CommandAck, PROTOCOL_VERSION, type RoomSnapshot } from '@xemchung/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, SessionStore } from '../src/auth/sessions.ts';
-import type { Db } from '../src/db/database.ts';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { CrashDatabase, freePort, ServerProcess } from './crash-node.ts';
 import { DATABASE_KINDS } from './harness.ts';
-import { youtubeVideo } from './room-clients.ts';
+import { seedSignedInUser, youtubeVideo } from './room-clients.ts';
 
 /** Clients give up on an ack after this long: the bound on "never hang". */
 const ACK_TIMEOUT_MS = 1500;
@@ -39,25 +36,6 @@ async function until<T>(probe: () => Promise<T | undefined> | T | undefined, tim
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await sleep(10);
   }
-}
-
-/** A signed-in host, as the sign-in flow leaves it (room-clients.ts signedInUser, on a bare database). */
-async function seedHost(db: Db): Promise<string> {
-  const uid = randomBytes(12).toString('base64url');
-  await db
-    .insertInto('users')
-    .values({
-      uid,
-      issuer: 'test',
-      subject: uid,
-      email: `${uid}@example.test`,
-      display_name: 'Chủ phòng',
-      photo_url: null,
-      created_at: Date.now(),
-    })
-    .execute();
-  const { token } = await new SessionStore(db).create(uid);
-  return `${SESSION_COOKIE}=${token}`;
 }
 
 /**
@@ -256,7 +234,7 @@ describe.each(DATABASE_KINDS)('a node SIGKILLed while commands flow, on %s (R27,
     const data = new CrashDatabase(kind);
     database = data;
     const db = await data.open();
-    const cookie = await seedHost(db);
+    const { cookie } = await seedSignedInUser(db, 'Chủ phòng');
     const port = await freePort();
     server = await ServerProcess.start(port, data.serverEnv());
 

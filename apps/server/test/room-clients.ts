@@ -9,6 +9,7 @@ import {
 } from '@xemchung/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { SESSION_COOKIE, SessionStore } from '../src/auth/sessions.ts';
+import type { Db } from '../src/db/database.ts';
 import type { TestServer } from './harness.ts';
 
 export interface TestUser {
@@ -19,9 +20,14 @@ export interface TestUser {
 }
 
 /** A signed-in user: a users row and a server-side session, as the sign-in flow would leave them. */
-export async function signedInUser(server: TestServer, displayName: string): Promise<TestUser> {
+export function signedInUser(server: TestServer, displayName: string): Promise<TestUser> {
+  return seedSignedInUser(server.app.db, displayName);
+}
+
+/** The same straight into a database, for servers that run in another process. */
+export async function seedSignedInUser(db: Db, displayName: string): Promise<TestUser> {
   const uid = randomBytes(12).toString('base64url');
-  await server.app.db
+  await db
     .insertInto('users')
     .values({
       uid,
@@ -33,7 +39,7 @@ export async function signedInUser(server: TestServer, displayName: string): Pro
       created_at: Date.now(),
     })
     .execute();
-  const { token } = await new SessionStore(server.app.db).create(uid);
+  const { token } = await new SessionStore(db).create(uid);
   return { uid, displayName, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
