@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { AlertContext } from './alertContext.ts';
+import { CloseIcon } from './CloseIcon.tsx';
 
 /** How long an alert stays on screen (ms). */
 export const ALERT_DURATION_MS = 5000;
@@ -48,16 +49,7 @@ export function AlertProvider({ children }: { children: ReactNode }) {
                 aria-label={t('common.close')}
                 className="rounded-full p-1.5 text-neutral-400 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
               >
-                <svg
-                  className="size-4"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth={2}
-                  aria-hidden="true"
-                >
-                  <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
-                </svg>
+                <CloseIcon className="size-4" />
               </button>
             </div>
           </div>,

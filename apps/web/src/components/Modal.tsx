@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { CloseIcon } from './CloseIcon.tsx';
 import { useDialogFocus } from './useDialogFocus.ts';
 
 export interface ModalProps {
@@ -39,16 +40,7 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
             aria-label={t('common.close')}
             className="-m-2 rounded-full p-2 text-neutral-400 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
           >
-            <svg
-              className="size-5"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              aria-hidden="true"
-            >
-              <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
-            </svg>
+            <CloseIcon />
           </button>
         </div>
         {children}

@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { CloseIcon } from '../components/CloseIcon.tsx';
 import { useDialogFocus } from '../components/useDialogFocus.ts';
 import { useSignOut } from '../features/auth/useSignOut.ts';
 import { changeLanguage, currentLanguage, LANGUAGE_NAMES, LANGUAGES } from '../i18n/index.ts';
@@ -65,16 +66,7 @@ export function SideMenu({ open, onClose }: Props) {
             aria-label={t('common.close')}
             className="-mr-2 grid size-10 shrink-0 place-items-center rounded-full text-neutral-400 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
           >
-            <svg
-              className="size-5"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              aria-hidden="true"
-            >
-              <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
-            </svg>
+            <CloseIcon />
           </button>
         </div>
 
