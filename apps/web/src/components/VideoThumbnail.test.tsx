@@ -16,15 +16,18 @@ describe('VideoThumbnail', () => {
   });
 
   it('shows the fallback instead of a broken picture when it fails to load, and tries a new picture again', () => {
-    const { container, getByTestId, rerender } = render(
+    const { container, getByTestId, queryByTestId, rerender } = render(
       <VideoThumbnail src="https://blocked.example/a.jpg" fallback={fallback} />,
     );
     fireEvent.error(container.querySelector('img') as HTMLImageElement);
-    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('img')).not.toBeVisible();
+    expect(container.querySelector('img')).toHaveAttribute('src', 'https://blocked.example/a.jpg');
     expect(getByTestId('tile')).toHaveTextContent('MP4');
 
     rerender(<VideoThumbnail src="https://i.ytimg.com/vi/y/hq.jpg" fallback={fallback} />);
     expect(container.querySelector('img')).toHaveAttribute('src', 'https://i.ytimg.com/vi/y/hq.jpg');
+    expect(container.querySelector('img')).toBeVisible();
+    expect(queryByTestId('tile')).toBeNull();
   });
 
   it('shows the fallback when there is no picture, and an empty frame without one', () => {
