@@ -3,19 +3,12 @@ import { fileURLToPath } from 'node:url';
 import type { BenchDatabase } from '../lib/database.ts';
 import { type LatencySummary, summarize } from '../lib/percentiles.ts';
 import { nextMessage, startNode, stopProcess } from '../lib/processes.ts';
-import type { SeededRoom } from '../lib/seed.ts';
 import { procCpuMicros, procCpuTimes, type ServerStats, serverStats } from '../lib/server-stats.ts';
-import type { LoadPlan, LoadReady, LoadResult, Target } from './messages.ts';
+import type { LoadPlan, LoadReady, LoadResult, LoadShape, Target } from './messages.ts';
 import { GENERATOR_CPU, type RunningServer, startServer } from './servers.ts';
 
-export interface RunSettings {
-  rooms: SeededRoom[];
-  followers: number;
-  sampled: number;
-  warmupSeconds: number;
-  measureSeconds: number;
-  drainMs: number;
-  connectConcurrency: number;
+/** The load, and where the servers under test run (the database handle stays here: the plan crosses IPC). */
+export interface RunSettings extends LoadShape {
   /** XemChung nodes (1, or 2 with Redis). */
   nodes: number;
   basePort: number;

@@ -3,14 +3,8 @@ import type { SeededRoom } from '../lib/seed.ts';
 /** Which server the load runs against. */
 export type Target = 'ws' | 'socketio' | 'xemchung';
 
-/** What the orchestrator (run.ts) tells the load generator (load.ts). */
-export interface LoadPlan {
-  type: 'plan';
-  target: Target;
-  /** One base URL per server node; room r's host is on node r % nodes, its follower f on node (r + f) % nodes. */
-  urls: string[];
-  /** The Origin header XemChung expects (its PUBLIC_URL). */
-  origin: string;
+/** The load of a run, as chosen on the command line: the same for every target and repeat. */
+export interface LoadShape {
   rooms: SeededRoom[];
   followers: number;
   /** Followers per room that parse and timestamp what they receive; the others only count frames. */
@@ -20,6 +14,16 @@ export interface LoadPlan {
   /** How long to keep listening after the last event before counting losses. */
   drainMs: number;
   connectConcurrency: number;
+}
+
+/** What the orchestrator (run.ts) tells the load generator (load.ts). */
+export interface LoadPlan extends LoadShape {
+  type: 'plan';
+  target: Target;
+  /** One base URL per server node; room r's host is on node r % nodes, its follower f on node (r + f) % nodes. */
+  urls: string[];
+  /** The Origin header XemChung expects (its PUBLIC_URL). */
+  origin: string;
 }
 
 export interface LoadReady {
