@@ -109,12 +109,11 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   const rejoinListeners = new Set<(result: RejoinResult) => void>();
   let roomId: string | null = null;
   let held: RoomSnapshot | null = null;
-  let lostConnection = false;
+  /** From a dropped connection until a join succeeds on a new one: room commands are answered here. */
+  let awayFromRoom = false;
   /** Counts dropped connections, so a re-join answered after another drop does not go on retrying. */
   let drops = 0;
   let rejoinTimer: ReturnType<typeof setTimeout> | undefined;
-  /** From a reconnection until the room is joined again on it. */
-  let rejoining = false;
 
   /** R18: keep only newer versions of the room we are in. */
   const accept = (room: RoomSnapshot) => {
@@ -135,7 +134,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   async function request<T extends CommandType>(type: T, payload: CommandPayload<T>): Promise<CommandAck<T>> {
     // While the connection is down, or back but the room not yet joined again, a room command would be queued
     // by Socket.IO and reach the server before the re-join, which refuses it (`not_joined`): say so at once.
-    if (ROOM_COMMANDS_NEED_JOIN.has(type) && (lostConnection || rejoining)) {
+    if (ROOM_COMMANDS_NEED_JOIN.has(type) && awayFromRoom) {
       return failure('unavailable', 'Not connected to the room') as CommandAck<T>;
     }
     try {
@@ -152,6 +151,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     const sentAt = clock.localNow();
     const ack = await request('room:join', { roomId: id });
     if (ack.ok) {
+      awayFromRoom = false;
       clock.record(sentAt, ack.serverTime, clock.localNow());
       accept(ack.room);
     }
@@ -164,7 +164,6 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   const stopRejoining = () => {
     clearTimeout(rejoinTimer);
     rejoinTimer = undefined;
-    rejoining = false;
   };
   const rejoin = async (id: string, waitMs: number) => {
     const drop = drops;
@@ -175,23 +174,17 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       rejoinTimer = setTimeout(() => void rejoin(id, Math.min(waitMs * 2, REJOIN_RETRY_MAX_MS)), jittered);
       return;
     }
-    rejoining = false;
     if (!ack.ok && ack.error.code === 'room_not_found') return; // room:notFound follows: onGone
     const result: RejoinResult = ack.ok ? { ok: true } : { ok: false, code: ack.error.code };
     for (const listener of rejoinListeners) listener(result);
   };
   const onDisconnect = () => {
-    lostConnection = true;
+    awayFromRoom = true;
     drops += 1;
     stopRejoining();
   };
   const onConnect = () => {
-    const wasLost = lostConnection;
-    lostConnection = false;
-    if (wasLost && roomId !== null) {
-      rejoining = true;
-      void rejoin(roomId, rejoinRetryMs);
-    }
+    if (awayFromRoom && roomId !== null) void rejoin(roomId, rejoinRetryMs);
   };
 
   socket.on('room:state', accept);
