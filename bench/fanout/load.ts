@@ -35,6 +35,9 @@ let start = Number.POSITIVE_INFINITY;
 const scheduledAt = (room: number, k: number) => start + (k * roomCount + room) * intervalMs;
 const latencyLocal: number[] = [];
 const latencyCross: number[] = [];
+/** Two nodes: each event's latency at its parsing follower on the host's node and on the other node. */
+const localAt = new Float64Array(roomCount * totalSeconds).fill(Number.NaN);
+const crossAt = new Float64Array(roomCount * totalSeconds).fill(Number.NaN);
 let received = 0;
 let gaps = 0;
 let reorders = 0;
@@ -49,8 +52,10 @@ function sampler(room: number, cross: boolean) {
     if (lastVersion >= 0 && state.version <= lastVersion) reorders++;
     lastVersion = Math.max(lastVersion, state.version);
     const k = state.current_video.current_time;
-    if (k >= plan.warmupSeconds && k < totalSeconds)
-      (cross ? latencyCross : latencyLocal).push(now - scheduledAt(room, k));
+    if (k < plan.warmupSeconds || k >= totalSeconds) return;
+    const latency = now - scheduledAt(room, k);
+    (cross ? latencyCross : latencyLocal).push(latency);
+    (cross ? crossAt : localAt)[k * roomCount + room] = latency;
   };
 }
 
@@ -215,10 +220,17 @@ await new Promise((resolve) => setTimeout(resolve, plan.drainMs));
 if (outstanding > 0) noteError(`${outstanding} commands still unanswered after the drain`);
 
 const sentEvents = sentPerRoom.reduce((sum, count) => sum + count, 0);
+// What crossing nodes added to each event that reached both of its parsing followers.
+const hopExtra: number[] = [];
+for (let event = 0; event < localAt.length; event++) {
+  const extra = (crossAt[event] ?? Number.NaN) - (localAt[event] ?? Number.NaN);
+  if (!Number.isNaN(extra)) hopExtra.push(extra);
+}
 send({
   type: 'result',
   latencyLocal,
   latencyCross,
+  hopExtra,
   measuredEvents: roomCount * plan.measureSeconds,
   sentEvents,
   failedCommands: failedCommands + outstanding,

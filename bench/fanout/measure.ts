@@ -25,6 +25,8 @@ export interface RunMetrics {
   /** Two-node mode: followers on the host's node, and on the other node. */
   local: LatencySummary;
   cross: LatencySummary;
+  /** Two-node mode: per event, cross-node minus same-node latency (LoadResult.hopExtra). */
+  hopExtra: LatencySummary;
   /** Server CPU (all nodes) per delivered frame in the measured window, µs. */
   cpuPerDelivery: number;
   /** The servers' CPU use during the window, % of one core (summed over nodes), and the kernel's share of it. */
@@ -50,7 +52,9 @@ export interface RunMetrics {
 }
 
 const LOAD_SCRIPT = fileURLToPath(new URL('./load.ts', import.meta.url));
-const PORT_OFFSET: Record<Target, number> = { xemchung: 0, ws: 2, socketio: 3 };
+const PORT_OFFSET: Record<Target, number> = { xemchung: 0, ws: 2, socketio: 3, committed: 4 };
+/** The targets that commit to PostgreSQL, whose backends' CPU is counted apart. */
+const usesDatabase = (target: Target) => target === 'xemchung' || target === 'committed';
 
 function redisPid(url: string): number | null {
   try {
@@ -74,6 +78,9 @@ function cpuSpent(before: Map<number, number>, after: Map<number, number>): numb
 }
 
 async function startServers(target: Target, settings: RunSettings): Promise<RunningServer[]> {
+  if (target === 'committed') {
+    return [await startServer(target, settings.basePort + PORT_OFFSET[target], settings.database.serverEnv())];
+  }
   if (target !== 'xemchung') return [await startServer(target, settings.basePort + PORT_OFFSET[target], {})];
   const publicUrl = `http://127.0.0.1:${settings.basePort}`;
   const env: Record<string, string> = { ...settings.database.serverEnv(), PUBLIC_URL: publicUrl };
@@ -125,11 +132,12 @@ export async function runOnce(target: Target, settings: RunSettings): Promise<Ru
     const serverPids = servers.map((server) => server.process.pid ?? 0);
     const redis = target === 'xemchung' && settings.redisUrl ? redisPid(settings.redisUrl) : null;
     const windowStart = nextMessage(generator, 'window-start').then(async () => {
+      for (const server of servers) server.process.send({ type: 'profile-start' });
       const started = performance.now();
       const server = cpuByPid(serverPids);
       const serverSystem = sum(serverPids.map((pid) => procCpuTimes(pid).system));
       const redisCpu = cpuByPid(redis ? [redis] : []);
-      const db = target === 'xemchung' ? cpuByPid(await settings.database.backendPids()) : new Map<number, number>();
+      const db = usesDatabase(target) ? cpuByPid(await settings.database.backendPids()) : new Map<number, number>();
       return { started, server, serverSystem, db, redis: redisCpu };
     });
     const windowEnd = nextMessage(generator, 'window-end');
@@ -139,6 +147,7 @@ export async function runOnce(target: Target, settings: RunSettings): Promise<Ru
     generator.send({ type: 'go' });
     const window = await windowStart;
     await windowEnd;
+    for (const server of servers) server.process.send({ type: 'profile-stop' });
     const elapsedMs = performance.now() - window.started;
     const serverCpu = cpuSpent(window.server, cpuByPid(serverPids));
     const serverSystem = sum(serverPids.map((pid) => procCpuTimes(pid).system)) - window.serverSystem;
@@ -157,6 +166,7 @@ export async function runOnce(target: Target, settings: RunSettings): Promise<Ru
       latency: summarize([...load.latencyLocal, ...load.latencyCross]),
       local: summarize(load.latencyLocal),
       cross: summarize(load.latencyCross),
+      hopExtra: summarize(load.hopExtra),
       cpuPerDelivery: serverCpu / deliveries,
       serverCpuPercent: (serverCpu / 1000 / elapsedMs) * 100,
       serverSystemShare: serverCpu > 0 ? serverSystem / serverCpu : 0,

@@ -1,7 +1,11 @@
 import type { SeededRoom } from '../lib/seed.ts';
 
 /** Which server the load runs against. */
-export type Target = 'ws' | 'socketio' | 'xemchung';
+/**
+ * Which server the load runs against: a bare `ws` relay, a bare Socket.IO relay, the Socket.IO relay committing
+ * each host event to PostgreSQL before it acks and broadcasts, or XemChung.
+ */
+export type Target = 'ws' | 'socketio' | 'committed' | 'xemchung';
 
 /** The load of a run, as chosen on the command line: the same for every target and repeat. */
 export interface LoadShape {
@@ -43,6 +47,11 @@ export interface LoadResult {
   latencyLocal: number[];
   /** The same for followers on another node (two-node mode only). */
   latencyCross: number[];
+  /**
+   * Two-node mode: for each event that reached both parsing followers of its room, the cross-node follower's
+   * latency minus the same-node follower's (ms): the delay the hop itself added to that event.
+   */
+  hopExtra: number[];
   /** Events in the measured window (each one reaches followers + 1 sockets). */
   measuredEvents: number;
   sentEvents: number;

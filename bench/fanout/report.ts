@@ -14,7 +14,12 @@ export interface ReportHeader {
 /** Goals of issue #6 (from the research anchors, docs/decisions/011-benchmark-method.md). */
 const GOALS = { p99Ms: 25, cpuRatioVsWs: 2, heapKbPerConn: 15, loss: 0, crossNodeExtraP99Ms: 5 };
 
-const LABELS: Record<Target, string> = { ws: 'bare ws', socketio: 'bare Socket.IO', xemchung: 'XemChung' };
+const LABELS: Record<Target, string> = {
+  ws: 'bare ws',
+  socketio: 'bare Socket.IO',
+  committed: 'Socket.IO + commit',
+  xemchung: 'XemChung',
+};
 
 function printHeader(header: ReportHeader): void {
   console.log('');
@@ -116,10 +121,11 @@ export function printReport(runs: RunMetrics[], header: ReportHeader): void {
   const xemchung = of('xemchung');
   const ws = of('ws');
   const socketio = of('socketio');
+  const committed = of('committed');
   const cpuRatio = xemchung && ws ? xemchung.cpu / ws.cpu : Number.NaN;
   if (xemchung) {
     console.log('');
-    for (const baseline of [ws, socketio]) {
+    for (const baseline of [ws, socketio, committed]) {
       if (!baseline) continue;
       console.log(
         `XemChung vs ${LABELS[baseline.target]}: CPU/delivery ×${fixed(xemchung.cpu / baseline.cpu, 2)}, ` +
@@ -146,25 +152,39 @@ export function printNodesReport(runs: RunMetrics[], header: ReportHeader): void
   console.log('');
   console.log(
     formatTable(
-      ['run', 'same-node p50', 'same-node p99', 'cross-node p50', 'cross-node p99', 'extra p50', 'extra p99'],
+      [
+        'run',
+        'same-node p50',
+        'same-node p99',
+        'cross-node p50',
+        'cross-node p99',
+        'p99 cross − same',
+        'hop per event p50',
+        'hop per event p99',
+        'events paired',
+      ],
       runs.map((run, index) => [
         `repeat ${index + 1}`,
         fixed(run.local.p50, 2),
         fixed(run.local.p99, 2),
         fixed(run.cross.p50, 2),
         fixed(run.cross.p99, 2),
-        fixed(run.cross.p50 - run.local.p50, 2),
         fixed(run.cross.p99 - run.local.p99, 2),
+        fixed(run.hopExtra.p50, 2),
+        fixed(run.hopExtra.p99, 2),
+        String(run.hopExtra.count),
       ]),
     ),
   );
   const p99 = medianOf(runs, (run) => run.latency.p99);
-  const extraP99 = medianOf(runs, (run) => run.cross.p99 - run.local.p99);
-  const extraP50 = medianOf(runs, (run) => run.cross.p50 - run.local.p50);
+  const tailGap = medianOf(runs, (run) => run.cross.p99 - run.local.p99);
+  const extraP99 = medianOf(runs, (run) => run.hopExtra.p99);
+  const extraP50 = medianOf(runs, (run) => run.hopExtra.p50);
   const loss = totalLoss(runs);
   console.log(
-    `\nmedian: cross-node hop adds ${fixed(extraP50, 2)} ms at p50 and ${fixed(extraP99, 2)} ms at p99 ` +
-      `(goal ≤ ${GOALS.crossNodeExtraP99Ms} ms: ${verdict(extraP99 <= GOALS.crossNodeExtraP99Ms)}); loss ${formatLoss(loss)}`,
+    `\nmedian: the cross-node hop adds ${fixed(extraP50, 2)} ms to an event at p50 and ${fixed(extraP99, 2)} ms at ` +
+      `p99 (goal ≤ ${GOALS.crossNodeExtraP99Ms} ms: ${verdict(extraP99 <= GOALS.crossNodeExtraP99Ms)}); ` +
+      `the cross-node followers' p99 is ${fixed(tailGap, 2)} ms above the same-node followers'; loss ${formatLoss(loss)}`,
   );
   console.log(
     `fanout nodes=2 p99_ms=${fixed(p99, 2)} cross_node_extra_p99_ms=${fixed(extraP99, 2)} ` +

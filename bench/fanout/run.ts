@@ -21,7 +21,7 @@ const { values: options } = parseArgs({
     warmup: { type: 'string', default: '5' },
     duration: { type: 'string', default: '30' },
     repeats: { type: 'string', default: '3' },
-    targets: { type: 'string', default: 'ws,socketio,xemchung' },
+    targets: { type: 'string', default: 'ws,socketio,committed,xemchung' },
     nodes: { type: 'string', default: '1' },
     db: { type: 'string' },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '4100' },
@@ -44,9 +44,12 @@ if (nodes > 2) throw new Error('--nodes is 1 or 2');
 const dbKind = options.db ?? 'postgres';
 if (dbKind !== 'sqlite' && dbKind !== 'postgres') throw new Error('--db is sqlite or postgres');
 if (nodes > 1 && dbKind !== 'postgres') throw new Error('two nodes share one database: --db postgres');
-const targets = (nodes > 1 ? 'xemchung' : (options.targets ?? '')).split(',') as Target[];
+const targets = (nodes > 1 ? 'xemchung' : (options.targets ?? ''))
+  .split(',')
+  // The committing relay speaks PostgreSQL only; on SQLite XemChung is compared with the relays alone.
+  .filter((target) => dbKind === 'postgres' || target !== 'committed') as Target[];
 for (const target of targets) {
-  if (!['ws', 'socketio', 'xemchung'].includes(target)) throw new Error(`unknown target ${target}`);
+  if (!['ws', 'socketio', 'committed', 'xemchung'].includes(target)) throw new Error(`unknown target ${target}`);
 }
 const repeats = count('repeats', 1);
 

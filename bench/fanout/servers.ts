@@ -8,6 +8,7 @@ const PROBE = here('../lib/probe.ts');
 const SCRIPTS: Record<Target, string> = {
   ws: here('./ws-relay.ts'),
   socketio: here('./socketio-relay.ts'),
+  committed: here('./commit-relay.ts'),
   xemchung: here('../../apps/server/src/main.ts'),
 };
 
