@@ -51,6 +51,10 @@ export class RedisFanout {
       url: options.url,
       pingInterval: PING_INTERVAL_MS,
       socket: { socketTimeout: IDLE_TIMEOUT_MS, reconnectStrategy: reconnectDelay },
+      // No per-command deadline: node-redis arms an AbortSignal.timeout for every command, and each one fires
+      // five seconds later, building a DOMException nobody reads; at a thousand broadcasts a second that was 3 %
+      // of a node's CPU (bench/README.md). A dead link is caught by the PING watchdog above instead.
+      commandOptions: { timeout: undefined },
     });
     this.sub = this.pub.duplicate(); // same options, pings included
     this.guardPublish();
