@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 // The cookie helpers' types, so this file also checks when compiled without app.ts (bench/ seeds sessions).
 import type {} from '@fastify/cookie';
+import DataLoader from 'dataloader';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -16,6 +17,9 @@ export interface SessionUser {
   displayName: string;
 }
 
+/** Sessions looked up by one query at most. */
+const RESOLVE_BATCH_MAX = 100;
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export function toSessionUser(row: UserRow): SessionUser {
@@ -26,10 +30,21 @@ export function toSessionUser(row: UserRow): SessionUser {
 export class SessionStore {
   private readonly db: Db;
   private readonly now: () => number;
+  /**
+   * Lookups by token hash, batched like RoomRepository's loads: after a restart every client's handshake asks at
+   * once, and 10,000 single-row queries queued on the pooled connections past the pool's checkout timeout, which
+   * refused the handshakes left at the back (bench:reconnect, bench/README.md).
+   */
+  private readonly loader: DataLoader<string, SessionUser | null>;
 
   constructor(db: Db, now: () => number = Date.now) {
     this.db = db;
     this.now = now;
+    this.loader = new DataLoader((hashes) => this.resolveMany(hashes), {
+      cache: false,
+      batchScheduleFn: (callback) => setImmediate(callback),
+      maxBatchSize: RESOLVE_BATCH_MAX,
+    });
   }
 
   async create(userUid: string): Promise<{ token: string; expiresAt: number }> {
@@ -46,14 +61,20 @@ export class SessionStore {
   /** The user behind a cookie token, or null for a missing, unknown, tampered or expired one. */
   async resolve(token: string | undefined): Promise<SessionUser | null> {
     if (!token || token.length > 128) return null;
-    const row = await this.db
+    return this.loader.load(hashToken(token));
+  }
+
+  private async resolveMany(hashes: readonly string[]): Promise<Array<SessionUser | null>> {
+    const rows = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.uid', 'sessions.user_uid')
       .selectAll('users')
-      .where('sessions.id_hash', '=', hashToken(token))
+      .select('sessions.id_hash')
+      .where('sessions.id_hash', 'in', [...hashes])
       .where('sessions.expires_at', '>', this.now())
-      .executeTakeFirst();
-    return row ? toSessionUser(row) : null;
+      .execute();
+    const users = new Map(rows.map((row) => [row.id_hash, toSessionUser(row)]));
+    return hashes.map((hash) => users.get(hash) ?? null);
   }
 
   async destroy(token: string | undefined): Promise<void> {
