@@ -3,14 +3,12 @@
 // there is: one UPDATE of the room's row through `pg` as a named prepared statement, no validation, no rules, no
 // version check. The gap between this and the bare relay is what waiting on a database costs the transport; the
 // gap between XemChung and this is what XemChung itself adds (bench/README.md).
-import { createServer } from 'node:http';
 import pg from 'pg';
-import { Server } from 'socket.io';
 import { withDefaultUser } from '../../apps/server/src/db/database.ts';
+import { startSocketIoRelay } from './socketio-relay-server.ts';
 
-type Ack = (result: object) => void;
+/** The part of the generator's look-alike room:state (load.ts) that is written. */
 interface LookAlikeState {
-  id: string;
   current_video: { current_time: number; updated_at: number };
 }
 
@@ -20,33 +18,14 @@ const COMMIT = {
   text: 'update rooms set "current_time" = $2, updated_at = $3, version = version + 1 where id = $1',
 };
 
-const http = createServer((request, response) => {
-  if (request.url === '/healthz') response.writeHead(200).end();
+startSocketIoRelay((io, room, payload, ack) => {
+  if (room === null) return ack({ ok: false });
+  const { current_time, updated_at } = (payload as LookAlikeState).current_video;
+  pool.query({ ...COMMIT, values: [room, current_time, updated_at] }).then(
+    () => {
+      ack({ ok: true });
+      io.to(room).emit('room:state', payload);
+    },
+    () => ack({ ok: false }),
+  );
 });
-const io = new Server(http, { transports: ['websocket'], serveClient: false, maxHttpBufferSize: 64 * 1024 });
-
-io.on('connection', (socket) => {
-  let room: string | null = null;
-  socket.on('room:join', (payload: { roomId: string }, ack: Ack) => {
-    room = payload.roomId;
-    void socket.join(room);
-    ack({ ok: true });
-  });
-  socket.on('playback:update', (payload: LookAlikeState, ack: Ack) => {
-    const target = room;
-    if (target === null) return ack({ ok: false });
-    const { current_time, updated_at } = payload.current_video;
-    pool.query({ ...COMMIT, values: [target, current_time, updated_at] }).then(
-      () => {
-        ack({ ok: true });
-        io.to(target).emit('room:state', payload);
-      },
-      () => ack({ ok: false }),
-    );
-  });
-});
-
-http.listen(Number(process.env.PORT), '127.0.0.1');
-
-// Exit normally on SIGTERM, so a --cpu-prof run (BENCH_NODE_FLAGS) writes its profile.
-process.on('SIGTERM', () => process.exit(0));
