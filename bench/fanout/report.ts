@@ -5,14 +5,26 @@ import type { Target } from './messages.ts';
 
 export interface ReportHeader {
   shape: string;
+  rooms: number;
   window: string;
   database: string;
   machineBefore: string;
   machineAfter: string;
 }
 
-/** Goals of issue #6 (from the research anchors, docs/decisions/011-benchmark-method.md). */
-const GOALS = { p99Ms: 25, cpuRatioVsWs: 2, heapKbPerConn: 15, loss: 0, crossNodeExtraP99Ms: 5 };
+/**
+ * The goals. CPU is measured against the cheapest server that keeps R27 (commit, then ack and broadcast): the
+ * Socket.IO + commit relay of the same run (the team's decision on #6; bare ws stays in the report for scale).
+ * The cross-node hop is gated at 300 rooms × 10 with both nodes on one core; heavier loads are reported only.
+ */
+const GOALS = {
+  p99Ms: 25,
+  cpuRatioVsCommit: 1.15,
+  heapKbPerConn: 15,
+  loss: 0,
+  crossNodeExtraP99Ms: 5,
+  crossNodeGatedRooms: 300,
+};
 
 const LABELS: Record<Target, string> = {
   ws: 'bare ws',
@@ -122,7 +134,8 @@ export function printReport(runs: RunMetrics[], header: ReportHeader): void {
   const ws = of('ws');
   const socketio = of('socketio');
   const committed = of('committed');
-  const cpuRatio = xemchung && ws ? xemchung.cpu / ws.cpu : Number.NaN;
+  const cpuRatioVsWs = xemchung && ws ? xemchung.cpu / ws.cpu : Number.NaN;
+  const cpuRatioVsCommit = xemchung && committed ? xemchung.cpu / committed.cpu : Number.NaN;
   if (xemchung) {
     console.log('');
     for (const baseline of [ws, socketio, committed]) {
@@ -134,15 +147,22 @@ export function printReport(runs: RunMetrics[], header: ReportHeader): void {
     }
     console.log(
       `goals: p99 ≤ ${GOALS.p99Ms} ms ${verdict(xemchung.p99 <= GOALS.p99Ms)}; ` +
-        `CPU ≤ ${GOALS.cpuRatioVsWs}× bare ws ${verdict(cpuRatio <= GOALS.cpuRatioVsWs)}; ` +
+        `CPU ≤ ${GOALS.cpuRatioVsCommit}× Socket.IO + commit ${verdict(cpuRatioVsCommit <= GOALS.cpuRatioVsCommit)}; ` +
         `heap ≤ ${GOALS.heapKbPerConn} KB/conn ${verdict(xemchung.heap <= GOALS.heapKbPerConn)}; ` +
         `loss 0 ${verdict(xemchung.loss === GOALS.loss)}`,
     );
   }
   console.log(
-    `fanout p99_ms=${fixed(xemchung?.p99 ?? Number.NaN, 2)} cpu_ratio_vs_ws=${fixed(cpuRatio, 2)} ` +
+    `fanout p99_ms=${fixed(xemchung?.p99 ?? Number.NaN, 2)} cpu_ratio_vs_ws=${fixed(cpuRatioVsWs, 2)} ` +
+      `cpu_ratio_vs_commit=${fixed(cpuRatioVsCommit, 2)} ` +
       `heap_kb_per_conn=${fixed(xemchung?.heap ?? Number.NaN, 2)} loss=${formatLoss(xemchung?.loss ?? Number.NaN)}`,
   );
+}
+
+/** The hop's goal holds at the gated load; above it the figure is reported, not judged. */
+function crossNodeGoal(rooms: number, extraP99: number): string {
+  if (rooms > GOALS.crossNodeGatedRooms) return `goal gated at ${GOALS.crossNodeGatedRooms} rooms: reported only`;
+  return `goal ≤ ${GOALS.crossNodeExtraP99Ms} ms: ${verdict(extraP99 <= GOALS.crossNodeExtraP99Ms)}`;
 }
 
 /** The two-node report: followers on the host's node against followers on the other node, same run. */
@@ -183,7 +203,7 @@ export function printNodesReport(runs: RunMetrics[], header: ReportHeader): void
   const loss = totalLoss(runs);
   console.log(
     `\nmedian: the cross-node hop adds ${fixed(extraP50, 2)} ms to an event at p50 and ${fixed(extraP99, 2)} ms at ` +
-      `p99 (goal ≤ ${GOALS.crossNodeExtraP99Ms} ms: ${verdict(extraP99 <= GOALS.crossNodeExtraP99Ms)}); ` +
+      `p99 (${crossNodeGoal(header.rooms, extraP99)}); ` +
       `the cross-node followers' p99 is ${fixed(tailGap, 2)} ms above the same-node followers'; loss ${formatLoss(loss)}`,
   );
   console.log(

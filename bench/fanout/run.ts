@@ -89,6 +89,7 @@ try {
     }
   }
   const header = {
+    rooms: rooms.length,
     shape: `${rooms.length} rooms × ${settings.followers} followers, 1 host event/s/room, ${settings.sampled} parsing follower(s) per room`,
     window: `${settings.warmupSeconds} s warm-up, ${settings.measureSeconds} s measured, ${repeats} repeat(s)`,
     database: dbKind,
