@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eventsPlugin } from './analytics/events-plugin.ts';
+import { deriveSecret } from './auth/derived-keys.ts';
 import { registerMeRoutes } from './auth/me-routes.ts';
 import { registerAuth } from './auth/register-auth.ts';
 import { SessionStore } from './auth/sessions.ts';
@@ -85,6 +86,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSpa(http, config.webDistDir);
   const realtime = attachRealtime(http, {
     publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    addressSecret: deriveSecret(config.sessionSecret, 'client-address'),
     sessions,
     repository: rooms,
     store: new RoomStore(db),

@@ -13,6 +13,10 @@ export const ERROR_CODES = [
   'forbidden',
   /** A room command arrived before `room:join` (or after `room:leave`). */
   'not_joined',
+  /** The room's settings let only signed-in viewers, or only the host and co-hosts, add videos. */
+  'adding_restricted',
+  /** The room's settings keep guests from writing in the chat. */
+  'chat_restricted',
   /** The room does not exist (never did, or was deleted). */
   'room_not_found',
   /** `playlist:add` of a video already in the playlist. */

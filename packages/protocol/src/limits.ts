@@ -4,3 +4,7 @@ export const PLAYLIST_MAX = 500;
 export const TITLE_MAX = 200;
 export const VIDEO_ID_MAX = 64;
 export const URL_MAX = 2048;
+/** Co-hosts one room may have at once. */
+export const COHOSTS_MAX = 20;
+/** Highest per-person cap on waiting videos the host may set (the playlist's own limit). */
+export const PER_PERSON_CAP_MAX = PLAYLIST_MAX;

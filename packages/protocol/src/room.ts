@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { PLAYLIST_MAX, ROOM_NAME_MAX, TITLE_MAX, URL_MAX, VIDEO_ID_MAX } from './limits.ts';
+import {
+  COHOSTS_MAX,
+  PER_PERSON_CAP_MAX,
+  PLAYLIST_MAX,
+  ROOM_NAME_MAX,
+  TITLE_MAX,
+  URL_MAX,
+  VIDEO_ID_MAX,
+} from './limits.ts';
+import { ADD_POLICIES, type RoomSettings } from './roles.ts';
 
 /** Where a playlist item plays from: the YouTube IFrame player, or an HTML5 media element on a direct link. */
 export const videoSourceSchema = z.enum(['youtube', 'media']);
@@ -60,13 +69,23 @@ export const DEFAULT_CURRENT_VIDEO: CurrentVideo = Object.freeze({
   rate: 1,
 });
 
-/** A room as the server sends it: spec §3 Room plus the commit `version`. */
+/** The host's moderation settings (roles.ts, R56). */
+export const roomSettingsSchema = z.object({
+  addPolicy: z.enum(ADD_POLICIES),
+  guestChat: z.boolean(),
+  perPersonCap: z.number().int().min(1).max(PER_PERSON_CAP_MAX),
+}) satisfies z.ZodType<RoomSettings>;
+
+/** A room as the server sends it: spec §3 Room plus who shares control, the host's settings and the `version`. */
 export const roomSnapshotSchema = z.object({
   id: z.string(),
   host: z.string(),
   name: z.string(),
   playlist: z.array(videoSchema).max(PLAYLIST_MAX),
   current_video: currentVideoSchema,
+  /** Uids of the signed-in viewers the host gave control (R55). */
+  cohosts: z.array(z.string()).max(COHOSTS_MAX),
+  settings: roomSettingsSchema,
   version: z.number().int().min(0),
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshotSchema>;

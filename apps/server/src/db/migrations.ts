@@ -84,6 +84,28 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The social room (docs/room-rules.md R50–R59): who shares control and the host's settings live in the room row,
+  // so a room is still read, and committed, as one row plus its playlist.
+  '0003_social_room': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('cohosts', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('add_policy', 'text', (c) => c.notNull().defaultTo('everyone'))
+        .execute();
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('guest_chat', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('per_person_cap', 'integer', (c) => c.notNull().defaultTo(10))
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

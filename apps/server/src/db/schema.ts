@@ -53,6 +53,12 @@ export interface RoomsTable {
   updated_at: number;
   version: number;
   created_at: number;
+  /** JSON array of the co-hosts' uids (R55). */
+  cohosts: string;
+  /** RoomSettings.addPolicy: 'everyone' | 'signedIn' | 'controllers'. */
+  add_policy: string;
+  guest_chat: Flag;
+  per_person_cap: number;
 }
 
 export interface PlaylistItemsTable {

@@ -3,12 +3,12 @@ import {
   ackFailure,
   type Command,
   type CommandType,
+  commandNeedsRoom,
   type ErrorCode,
   isCommandType,
   parseCommand,
 } from '@xemchung/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import { commandNeedsRoom } from '../rooms/permissions.ts';
 import type { RoomConnection, RoomHandlers } from '../rooms/room-handlers.ts';
 import type { TokenBucket } from './token-bucket.ts';
 

@@ -2,11 +2,14 @@ import { handshakeAuthSchema, PROTOCOL_VERSION, type ProtocolError } from '@xemc
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExtendedError, Socket } from 'socket.io';
 import { SESSION_COOKIE, type SessionStore, type SessionUser } from '../auth/sessions.ts';
+import type { ViewerIdentities, ViewerIdentity } from './viewer-identity.ts';
 
 /** What the server keeps on each socket. */
 export interface SocketData {
   /** From the session cookie at the handshake; null for a guest. */
   user: SessionUser | null;
+  /** Who the others in a room see, and the hashed address caps and kicks follow (R51). */
+  identity: ViewerIdentity;
   /** The room this socket joined, if any. */
   roomId: string | null;
 }
@@ -26,6 +29,7 @@ export interface HandshakeDeps {
   publicOrigin: string;
   sessions: SessionStore;
   parseCookie: (header: string) => Record<string, string | undefined>;
+  identities: ViewerIdentities;
   log: FastifyBaseLogger;
 }
 
@@ -53,7 +57,8 @@ export function handshakeGuard(deps: HandshakeDeps) {
     try {
       const header = socket.handshake.headers.cookie;
       const token = header ? deps.parseCookie(header)[SESSION_COOKIE] : undefined;
-      const data: SocketData = { user: await deps.sessions.resolve(token), roomId: null };
+      const user = await deps.sessions.resolve(token);
+      const data: SocketData = { user, identity: deps.identities.identify(socket.request, user), roomId: null };
       socket.data = data;
       return next();
     } catch (error) {

@@ -12,6 +12,7 @@ import { type CommandOutcome, createDispatcher, type DispatchContext } from './c
 import { handshakeGuard, type SocketData } from './handshake.ts';
 import { type RedisFanout, useRedisFanout } from './redis-adapter.ts';
 import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
+import { viewerIdentities } from './viewer-identity.ts';
 
 /** Largest message a client may send; a bigger one closes its connection (docs/room-rules.md R23). */
 export const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -33,6 +34,10 @@ type IoSocket = Socket<DefaultEventsMap, ServerToClientEvents, DefaultEventsMap,
 
 export interface RealtimeDeps {
   publicUrl: string;
+  /** Fastify's `trustProxy`, so a socket's client address is read as HTTP reads it. */
+  trustProxy: false | string[] | ((address: string, hop: number) => boolean);
+  /** Keys the hash of client addresses (derived from SESSION_SECRET). */
+  addressSecret: Buffer;
   sessions: SessionStore;
   repository: RoomRepository;
   store: RoomStore;
@@ -158,11 +163,20 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
   const countDelivery = observer ? roomStateDeliveries((recipients) => observer.roomBroadcast(recipients)) : undefined;
   const inflight = new Set<Promise<void>>();
 
+  const identities = viewerIdentities({
+    trustProxy: deps.trustProxy,
+    addressSecret: deps.addressSecret,
+    parseCookie: (header) => http.parseCookie(header),
+    serializeCookie: (name, value, options) => http.serializeCookie(name, value, options),
+    secureCookies: deps.publicUrl.startsWith('https://'),
+  });
+  io.engine.on('initial_headers', identities.issueGuestCookie);
   io.use(
     handshakeGuard({
       publicOrigin: new URL(deps.publicUrl).origin,
       sessions: deps.sessions,
       parseCookie: (header) => http.parseCookie(header),
+      identities,
       log,
     }),
   );

@@ -1,4 +1,13 @@
-import { DEFAULT_CURRENT_VIDEO, type RoomSnapshot, type RoomSummary, type Video } from '@xemchung/protocol';
+import {
+  ADD_POLICIES,
+  type AddPolicy,
+  DEFAULT_CURRENT_VIDEO,
+  DEFAULT_ROOM_SETTINGS,
+  type RoomSettings,
+  type RoomSnapshot,
+  type RoomSummary,
+  type Video,
+} from '@xemchung/protocol';
 import DataLoader from 'dataloader';
 import type { Db } from '../db/database.ts';
 import type { PlaylistItemRow, RoomRow } from '../db/schema.ts';
@@ -18,6 +27,26 @@ function toVideo(row: PlaylistItemRow): Video {
   };
 }
 
+const isAddPolicy = (value: string): value is AddPolicy => (ADD_POLICIES as readonly string[]).includes(value);
+
+function toSettings(room: RoomRow): RoomSettings {
+  return {
+    addPolicy: isAddPolicy(room.add_policy) ? room.add_policy : DEFAULT_ROOM_SETTINGS.addPolicy,
+    guestChat: room.guest_chat === 1,
+    perPersonCap: room.per_person_cap,
+  };
+}
+
+/** The room-row columns that hold who shares control and the host's settings. */
+export function socialColumns(room: Pick<RoomSnapshot, 'cohosts' | 'settings'>) {
+  return {
+    cohosts: JSON.stringify(room.cohosts),
+    add_policy: room.settings.addPolicy,
+    guest_chat: room.settings.guestChat ? 1 : 0,
+    per_person_cap: room.settings.perPersonCap,
+  } as const;
+}
+
 export function toSnapshot(room: RoomRow, items: PlaylistItemRow[]): RoomSnapshot {
   return {
     id: room.id,
@@ -32,6 +61,8 @@ export function toSnapshot(room: RoomRow, items: PlaylistItemRow[]): RoomSnapsho
       updated_at: room.updated_at,
       rate: room.playback_rate,
     },
+    cohosts: JSON.parse(room.cohosts) as string[],
+    settings: toSettings(room),
     version: room.version,
   };
 }
@@ -69,6 +100,7 @@ export class RoomRepository {
       updated_at: current.updated_at,
       version: 1,
       created_at: this.now(),
+      ...socialColumns({ cohosts: [], settings: DEFAULT_ROOM_SETTINGS }),
     };
     await this.db.insertInto('rooms').values(row).execute();
     return toSnapshot(row, []);

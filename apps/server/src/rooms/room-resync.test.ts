@@ -1,5 +1,5 @@
 import type { RoomSnapshot } from '@xemchung/protocol';
-import { DEFAULT_CURRENT_VIDEO } from '@xemchung/protocol';
+import { DEFAULT_CURRENT_VIDEO, DEFAULT_ROOM_SETTINGS } from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
 import { RoomResync } from './room-resync.ts';
 
@@ -8,6 +8,8 @@ const room = (id: string, version: number): RoomSnapshot => ({
   host: 'host',
   name: 'Phòng',
   playlist: [],
+  cohosts: [],
+  settings: DEFAULT_ROOM_SETTINGS,
   current_video: DEFAULT_CURRENT_VIDEO,
   version,
 });

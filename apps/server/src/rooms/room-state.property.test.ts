@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENT_VIDEO, PLAYLIST_MAX, type RoomCommand } from '@xemchung/protocol';
+import { DEFAULT_CURRENT_VIDEO, DEFAULT_ROOM_SETTINGS, PLAYLIST_MAX, type RoomCommand } from '@xemchung/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Actor, applyRoomCommand, type RoomState } from './room-state.ts';
@@ -42,6 +42,8 @@ const start: RoomState = {
   host: 'host',
   name: 'Phòng',
   playlist: [],
+  cohosts: [],
+  settings: DEFAULT_ROOM_SETTINGS,
   current_video: { ...DEFAULT_CURRENT_VIDEO },
 };
 

@@ -1,12 +1,13 @@
 import {
   type AddVideoInput,
+  COMMAND_PERMISSIONS,
   DEFAULT_CURRENT_VIDEO,
+  DEFAULT_ROOM_SETTINGS,
   DUPLICATE_VIDEO_MESSAGE,
   PLAYLIST_MAX,
   type RoomCommand,
 } from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_PERMISSIONS } from './permissions.ts';
 import { type Actor, applyRoomCommand, type RoomState, type Transition } from './room-state.ts';
 
 const HOST: Actor = { uid: 'host-uid' };
@@ -29,6 +30,8 @@ const emptyRoom: RoomState = {
   host: HOST.uid as string,
   name: 'Phòng',
   playlist: [],
+  cohosts: [],
+  settings: DEFAULT_ROOM_SETTINGS,
   current_video: { ...DEFAULT_CURRENT_VIDEO },
 };
 
@@ -52,7 +55,7 @@ const busyRoom = run(emptyRoom, [add('a'), add('b'), add('c'), add('d'), select(
 
 describe('permissions (R2)', () => {
   const hostOnly = (Object.keys(COMMAND_PERMISSIONS) as Array<keyof typeof COMMAND_PERMISSIONS>).filter(
-    (type) => COMMAND_PERMISSIONS[type] === 'host',
+    (type) => COMMAND_PERMISSIONS[type] === 'controller',
   );
   const commands: Record<string, RoomCommand> = {
     'playlist:select': select('a'),

@@ -5,11 +5,13 @@ import {
   type ErrorCode,
   PLAYLIST_MAX,
   type ProtocolError,
+  type Role,
   type RoomCommand,
   type RoomSnapshot,
+  refusalFor,
+  roleOf,
   type Video,
 } from '@xemchung/protocol';
-import { authorize } from './permissions.ts';
 
 /** A room's state as the machine sees it; the commit `version` is the store's business. */
 export type RoomState = Omit<RoomSnapshot, 'version'>;
@@ -29,9 +31,16 @@ export type Transition = { state: RoomState } | { error: ProtocolError };
 const refuse = (code: ErrorCode, message: string): Transition => ({ error: { code, message } });
 const defaultCurrentVideo = () => ({ ...DEFAULT_CURRENT_VIDEO });
 
-export function isHost(state: RoomState, actor: Actor): boolean {
-  return actor.uid !== null && actor.uid === state.host;
+/** The actor's role in the room as stored (R50). */
+export function actorRole(state: RoomState, actor: Actor): Role {
+  return roleOf(state, actor.uid);
 }
+
+const REFUSAL_MESSAGES = {
+  forbidden: 'Only the host and co-hosts can do this',
+  adding_restricted: "The room's settings do not let you add videos",
+  chat_restricted: "The room's settings do not let guests write",
+} as const;
 
 /**
  * The room state machine: every rule of docs/room-rules.md (R2, R6–R15) and nothing else — no I/O, no clock
@@ -39,8 +48,8 @@ export function isHost(state: RoomState, actor: Actor): boolean {
  * run the command is decided here from the permission table, against this very state.
  */
 export function applyRoomCommand(state: RoomState, command: RoomCommand, actor: Actor, now: number): Transition {
-  const denied = authorize(command.type, { joined: true, isHost: isHost(state, actor) });
-  if (denied) return refuse(denied, 'Only the host can do this');
+  const denied = refusalFor(command.type, actorRole(state, actor), state.settings);
+  if (denied) return refuse(denied, REFUSAL_MESSAGES[denied]);
   switch (command.type) {
     case 'playlist:add':
       return add(state, command.video);

@@ -3,7 +3,7 @@ import { type CompiledQuery, createQueryId, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { diffPlaylist } from './playlist-diff.ts';
-import { toSnapshot } from './room-repository.ts';
+import { socialColumns, toSnapshot } from './room-repository.ts';
 import type { RoomState, Transition } from './room-state.ts';
 
 /** What happened to one command. */
@@ -88,7 +88,7 @@ export class RoomStore {
     if (!remembered) return null;
     const { version, ...state } = remembered;
     const outcome = decide(state);
-    if ('error' in outcome || outcome.state === state || outcome.state.playlist !== state.playlist) return null;
+    if ('error' in outcome || outcome.state === state || !onlyRoomRowChanged(state, outcome.state)) return null;
     if (!(await updateRoomRow(this.db, this.rowUpdate, roomId, outcome.state, version))) {
       this.committed.forget(roomId);
       return null;
@@ -134,6 +134,9 @@ export class RoomStore {
     // interleave with another writer's, and it tells us whether anyone committed since we read.
     if (!(await updateRoomRow(trx, this.rowUpdate, roomId, outcome.state, version))) throw new VersionConflict();
 
+    if (outcome.state.cohosts !== state.cohosts || outcome.state.settings !== state.settings) {
+      await trx.updateTable('rooms').set(socialColumns(outcome.state)).where('id', '=', roomId).execute();
+    }
     const writes = diffPlaylist(items, outcome.state.playlist);
     if (writes.deletes.length > 0) {
       await trx
@@ -169,6 +172,11 @@ export class RoomStore {
     }
     return { kind: 'committed', room: { ...outcome.state, version: version + 1 } };
   }
+}
+
+/** The change touches only what the compiled room-row UPDATE writes: playback, not the playlist or the social columns. */
+function onlyRoomRowChanged(before: RoomState, after: RoomState): boolean {
+  return after.playlist === before.playlist && after.cohosts === before.cohosts && after.settings === before.settings;
 }
 
 /** The values the room-row UPDATE binds, in the order its compiled SQL takes them. */

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Longest guest tag shown beside 'Khách' (the key keeps more, so two guests never share a key). */
+export const GUEST_TAG_LENGTH = 4;
+
+/**
+ * A person in a room as the others see them (docs/room-rules.md R51). One person with several tabs is one
+ * person: `key` is `u:<uid>` when signed in, and `g:<id>` for a guest, where the id is derived from the guest's
+ * browser session (a cookie) and never reveals it.
+ */
+export const personSchema = z.object({
+  key: z.string().max(80),
+  /** The session uid; null for a guest. */
+  uid: z.string().nullable(),
+  /** The display name; null for a guest (shown as 'Khách' and the tag). */
+  name: z.string().nullable(),
+  photoURL: z.string().nullable(),
+  /** A short stable tag that tells guests apart; null when signed in. */
+  guestTag: z.string().nullable(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+/** The key of a signed-in person. */
+export function userKey(uid: string): string {
+  return `u:${uid}`;
+}
+
+/** The key of a guest whose (public) guest id is `guestId`. */
+export function guestKey(guestId: string): string {
+  return `g:${guestId}`;
+}

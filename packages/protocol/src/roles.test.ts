@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { COMMAND_TYPES } from './commands.ts';
+import {
+  type ADD_POLICIES,
+  COMMAND_PERMISSIONS,
+  DEFAULT_ROOM_SETTINGS,
+  may,
+  type Role,
+  refusalFor,
+  roleOf,
+} from './roles.ts';
+
+const ROLES: Role[] = ['host', 'cohost', 'member', 'guest'];
+
+describe('the permission table (R50)', () => {
+  it('names every command', () => {
+    expect(Object.keys(COMMAND_PERMISSIONS).sort()).toEqual([...COMMAND_TYPES].sort());
+  });
+
+  it('reads roles from the room: the owner, the granted uids, other signed-in viewers, guests', () => {
+    const room = { host: 'h', cohosts: ['c'] };
+    expect([roleOf(room, 'h'), roleOf(room, 'c'), roleOf(room, 'm'), roleOf(room, null)]).toEqual(ROLES);
+  });
+
+  it('lets host and co-hosts drive the playlist and playback, and nobody else', () => {
+    for (const type of ['playlist:select', 'playlist:remove', 'playlist:clearWatched', 'playback:update'] as const) {
+      expect(ROLES.filter((role) => may(type, role, DEFAULT_ROOM_SETTINGS))).toEqual(['host', 'cohost']);
+      expect(refusalFor(type, 'member', DEFAULT_ROOM_SETTINGS)).toBe('forbidden');
+    }
+  });
+
+  it('lets whoever the add policy names add, and says that the setting refused the others', () => {
+    const allowed = (addPolicy: (typeof ADD_POLICIES)[number]) =>
+      ROLES.filter((role) => may('playlist:add', role, { addPolicy, guestChat: false }));
+    expect(allowed('everyone')).toEqual(ROLES);
+    expect(allowed('signedIn')).toEqual(['host', 'cohost', 'member']);
+    expect(allowed('controllers')).toEqual(['host', 'cohost']);
+    expect(refusalFor('playlist:add', 'guest', { addPolicy: 'signedIn', guestChat: true })).toBe('adding_restricted');
+  });
+
+  it('lets anyone connected join and ping, and anyone in the room leave', () => {
+    for (const role of ROLES) {
+      for (const type of ['room:join', 'clock:ping', 'room:leave'] as const) {
+        expect(refusalFor(type, role, { addPolicy: 'controllers', guestChat: false })).toBeNull();
+      }
+    }
+  });
+});

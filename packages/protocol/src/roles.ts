@@ -1,0 +1,109 @@
+// The one permission table (docs/room-rules.md R2, R50): the server enforces it, the web reads it to decide which
+// controls to show. Free of zod (types only from the schemas), so any bundle may import it cheaply.
+import type { CommandType } from './commands.ts';
+import type { ErrorCode } from './errors.ts';
+
+/**
+ * Who a viewer is to a room: its owner (`host`), a signed-in viewer the host gave control (`cohost`), any other
+ * signed-in viewer (`member`), or a signed-out one (`guest`). Ownership never moves; control can be shared.
+ */
+export type Role = 'host' | 'cohost' | 'member' | 'guest';
+
+/** Who may add videos to a room's playlist. */
+export const ADD_POLICIES = ['everyone', 'signedIn', 'controllers'] as const;
+export type AddPolicy = (typeof ADD_POLICIES)[number];
+
+/** The host's moderation settings, stored with the room (R56). */
+export interface RoomSettings {
+  /** Who may add videos. */
+  addPolicy: AddPolicy;
+  /** Whether guests may write in the chat (signed-in viewers always may). */
+  guestChat: boolean;
+  /** How many videos one person may have waiting in the playlist (added by them, not yet played). */
+  perPersonCap: number;
+}
+
+export const DEFAULT_ROOM_SETTINGS: Readonly<RoomSettings> = Object.freeze({
+  addPolicy: 'everyone',
+  guestChat: false,
+  perPersonCap: 10,
+});
+
+/**
+ * What a command asks of its caller:
+ * - `anyone`: any connected socket, in a room or not;
+ * - `viewer`: anyone who has joined the room, guests included;
+ * - `adder`: a viewer the room's `addPolicy` lets add videos;
+ * - `chatter`: a signed-in viewer, or a guest while the room's `guestChat` is on;
+ * - `controller`: the host or a co-host (playlist and playback);
+ * - `host`: the host alone (settings, control, kicks and bans).
+ */
+export type Permission = 'anyone' | 'viewer' | 'adder' | 'chatter' | 'controller' | 'host';
+
+/** The permission of every command; the compiler refuses a command that is missing here. */
+export const COMMAND_PERMISSIONS = {
+  'room:join': 'anyone',
+  'clock:ping': 'anyone',
+  'room:leave': 'viewer',
+  'playlist:add': 'adder',
+  'playlist:select': 'controller',
+  'playlist:remove': 'controller',
+  'playlist:clearWatched': 'controller',
+  'playback:update': 'controller',
+  'playback:ended': 'controller',
+} as const satisfies Record<CommandType, Permission>;
+
+/** The little of a room that decides roles. */
+export interface RoomRoles {
+  host: string;
+  cohosts: readonly string[];
+}
+
+/** The role of the viewer with session uid `uid` (null: signed out) in `room`. */
+export function roleOf(room: RoomRoles, uid: string | null): Role {
+  if (uid === null) return 'guest';
+  if (uid === room.host) return 'host';
+  return room.cohosts.includes(uid) ? 'cohost' : 'member';
+}
+
+/** Host and co-hosts drive the playlist and playback. */
+export function isController(role: Role): boolean {
+  return role === 'host' || role === 'cohost';
+}
+
+/**
+ * Null when a viewer of `role` may run `type` in a room with `settings`; otherwise the code to refuse with:
+ * `adding_restricted` and `chat_restricted` when only the room's settings stand in the way (the UI explains the
+ * setting), `forbidden` when the role never may.
+ */
+export function refusalFor(
+  type: CommandType,
+  role: Role,
+  settings: Pick<RoomSettings, 'addPolicy' | 'guestChat'>,
+): Extract<ErrorCode, 'forbidden' | 'adding_restricted' | 'chat_restricted'> | null {
+  // Widened: the table names only the permissions today's commands use.
+  switch (COMMAND_PERMISSIONS[type] as Permission) {
+    case 'anyone':
+    case 'viewer':
+      return null;
+    case 'adder':
+      if (settings.addPolicy === 'everyone' || isController(role)) return null;
+      return settings.addPolicy === 'signedIn' && role !== 'guest' ? null : 'adding_restricted';
+    case 'chatter':
+      return role !== 'guest' || settings.guestChat ? null : 'chat_restricted';
+    case 'controller':
+      return isController(role) ? null : 'forbidden';
+    case 'host':
+      return role === 'host' ? null : 'forbidden';
+  }
+}
+
+/** Whether a viewer of `role` may run `type` (for showing or hiding a control). */
+export function may(type: CommandType, role: Role, settings: Pick<RoomSettings, 'addPolicy' | 'guestChat'>): boolean {
+  return refusalFor(type, role, settings) === null;
+}
+
+/** Whether the command is about the room the socket joined (so it needs one). */
+export function commandNeedsRoom(type: CommandType): boolean {
+  return COMMAND_PERMISSIONS[type] !== 'anyone';
+}
