@@ -8,7 +8,7 @@ import { registerMeRoutes } from './auth/me-routes.ts';
 import { registerAuth } from './auth/register-auth.ts';
 import { SessionStore } from './auth/sessions.ts';
 import type { Config } from './config/config.ts';
-import { type Db, openDatabase } from './db/database.ts';
+import { type Db, databaseKind, openDatabase } from './db/database.ts';
 import { registerClientConfigRoute } from './http/client-config.ts';
 import { clientErrorCode, sendError } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
@@ -21,6 +21,7 @@ import { attachRealtime } from './realtime/socket-server.ts';
 import { RoomRepository } from './rooms/room-repository.ts';
 import { registerRoomRoutes } from './rooms/room-routes.ts';
 import { RoomStore } from './rooms/room-store.ts';
+import { scheduleCleanup } from './retention/cleanup.ts';
 import { searchPlugin } from './search/search-plugin.ts';
 
 export interface App {
@@ -96,12 +97,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(fanout ? { fanout } : {}),
   });
   metrics.realtime.watch(realtime.io);
+  const cleanup = scheduleCleanup(db, { kind: databaseKind(config), ...config.cleanup, log: http.log });
 
   return {
     http,
     db,
     config,
     async close() {
+      await cleanup.stop();
       await realtime.close();
       await http.close();
       await fanout?.close();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KyselyOidcAdapter, sweepExpiredOidcPayloads } from '../src/auth/oidc-adapter.ts';
+import { deleteExpiredOidcPayloads, KyselyOidcAdapter } from '../src/auth/oidc-adapter.ts';
 import { SESSION_COOKIE } from '../src/auth/sessions.ts';
 import { upsertUser } from '../src/auth/users.ts';
 import { me, newAccount, openLoginPage, popupMessage, register } from './auth-flow-helpers.ts';
@@ -78,7 +78,7 @@ describe.each(DATABASE_KINDS)('embedded identity provider on %s', (kind) => {
     }
   });
 
-  it('stores provider state with expiry, consumption, grant revocation and a sweep', async () => {
+  it('stores provider state with expiry, consumption, grant revocation and deletion of expired rows', async () => {
     const db = server.app.db;
     let now = 1_000_000;
     const codes = new KyselyOidcAdapter(db, 'AuthorizationCode', () => now);
@@ -101,7 +101,7 @@ describe.each(DATABASE_KINDS)('embedded identity provider on %s', (kind) => {
     now += 61_000;
     expect(await codes.find('code-2')).toBeUndefined();
     expect(await sessions.findByUid('uid-1')).toBeDefined();
-    expect(await sweepExpiredOidcPayloads(db, now)).toBeGreaterThanOrEqual(1);
+    expect(await deleteExpiredOidcPayloads(db, now, 1000)).toBeGreaterThanOrEqual(1);
     const left = await db.selectFrom('oidc_payloads').select('id').where('id', 'in', ['code-2', 'session-1']).execute();
     expect(left.map((row) => row.id)).toEqual(['session-1']);
     await sessions.destroy('session-1');

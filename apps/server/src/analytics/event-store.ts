@@ -35,3 +35,15 @@ export class EventStore {
     return event;
   }
 }
+
+/**
+ * Deletes at most `limit` events recorded before `cutoff` (ANALYTICS_RETENTION_DAYS ago); returns how many.
+ * retention/cleanup.ts calls it in batches, inside its transaction.
+ */
+export async function deleteEventsBefore(db: Db, cutoff: number, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('events')
+    .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('created_at', '<', cutoff).limit(limit))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 
 /**
  * oidc-provider's storage on our database (table oidc_payloads), so interactions, codes and grants survive a
- * restart and are shared by every node. Expiry is a column: reads ignore expired rows and a sweep deletes them.
+ * restart and are shared by every node. Expiry is a column: reads ignore expired rows and retention/cleanup.ts deletes them.
  */
 export class KyselyOidcAdapter implements Adapter {
   private readonly db: Db;
@@ -81,8 +81,24 @@ export function kyselyOidcAdapter(db: Db): (model: string) => Adapter {
   return (model) => new KyselyOidcAdapter(db, model);
 }
 
-/** Deletes expired rows; returns how many. */
-export async function sweepExpiredOidcPayloads(db: Db, now = Date.now()): Promise<number> {
-  const result = await db.deleteFrom('oidc_payloads').where('expires_at', '<=', now).executeTakeFirst();
+/**
+ * Deletes at most `limit` rows expired at `now` (which reads already ignore); returns how many.
+ * retention/cleanup.ts calls it in batches, inside its transaction.
+ */
+export async function deleteExpiredOidcPayloads(db: Db, now: number, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('oidc_payloads')
+    .where(({ eb, refTuple, selectFrom }) =>
+      eb(
+        refTuple('model', 'id'),
+        'in',
+        selectFrom('oidc_payloads')
+          .select(['model', 'id'])
+          .where('expires_at', '<=', now)
+          .limit(limit)
+          .$asTuple('model', 'id'),
+      ),
+    )
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -8,7 +8,6 @@ import { inProcessFetch } from './in-process-fetch.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
 import { LocalAccounts } from './local-accounts.ts';
 import { LoginStateCookie } from './login-state.ts';
-import { sweepExpiredOidcPayloads } from './oidc-adapter.ts';
 import { RelyingParty } from './relying-party.ts';
 import type { SessionStore } from './sessions.ts';
 
@@ -24,7 +23,6 @@ export const AUTH_RATE_LIMITS = {
   flow: { max: 60, timeWindow: 60_000 },
   form: { max: 20, timeWindow: 60_000 },
 } as const;
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Sign-in: the relying party (/auth/login, /auth/callback) against OIDC_ISSUER, or, when none is configured,
@@ -61,11 +59,6 @@ export async function registerAuth(app: FastifyInstance, deps: AuthDeps): Promis
         authorizationParams: { prompt: 'login' },
         fetch: inProcessFetch(app, config.publicUrl),
       });
-      const sweep = () =>
-        sweepExpiredOidcPayloads(db).catch((error: unknown) => app.log.warn({ err: error }, 'oidc sweep failed'));
-      const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-      timer.unref();
-      scope.addHook('onClose', async () => clearInterval(timer));
     }
 
     registerAuthRoutes(scope, {

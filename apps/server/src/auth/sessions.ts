@@ -83,6 +83,20 @@ export class SessionStore {
   }
 }
 
+/**
+ * Deletes at most `limit` sessions expired at `now` (which `resolve` already ignores); returns how many.
+ * retention/cleanup.ts calls it in batches, inside its transaction.
+ */
+export async function deleteExpiredSessions(db: Db, now: number, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id_hash', 'in', (eb) =>
+      eb.selectFrom('sessions').select('id_hash').where('expires_at', '<=', now).limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Reads the session cookie of a request; null when signed out. */
 export function currentUser(sessions: SessionStore, request: FastifyRequest): Promise<SessionUser | null> {
   return sessions.resolve(request.cookies[SESSION_COOKIE]);

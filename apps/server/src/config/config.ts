@@ -34,6 +34,8 @@ export interface Config {
   sentryDsn: string | undefined;
   /** Bearer token for GET /metrics; without one the route is off. */
   metricsToken: string | undefined;
+  /** Deletion of expired sessions and sign-in records and of old analytics events (retention/cleanup.ts). */
+  cleanup: { intervalMs: number; analyticsRetentionMs: number };
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -90,5 +92,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     posthog: env.POSTHOG_KEY ? { key: env.POSTHOG_KEY, host: env.POSTHOG_HOST.replace(/\/+$/, '') } : undefined,
     sentryDsn: env.SENTRY_DSN,
     metricsToken: env.METRICS_TOKEN,
+    cleanup: {
+      intervalMs: env.CLEANUP_INTERVAL_MINUTES * 60_000,
+      analyticsRetentionMs: env.ANALYTICS_RETENTION_DAYS * 24 * 60 * 60_000,
+    },
   };
 }

@@ -75,6 +75,8 @@ const envSchema = z
     POSTHOG_HOST: z.url({ protocol: /^https?$/ }).default('https://us.i.posthog.com'),
     SENTRY_DSN: z.url({ protocol: /^https?$/ }).optional(),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    CLEANUP_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+    ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER) {

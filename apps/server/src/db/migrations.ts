@@ -84,6 +84,14 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // What retention/cleanup.ts deletes by: each batch finds its rows through an index, not a scan of the table.
+  '0002_expiry_indexes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('sessions_expires_at').on('sessions').column('expires_at').execute();
+      await db.schema.createIndex('oidc_payloads_expires_at').on('oidc_payloads').column('expires_at').execute();
+      await db.schema.createIndex('events_created_at').on('events').column('created_at').execute();
+    },
+  },
   // The social room (docs/room-rules.md R50–R59): who shares control and the host's settings live in the room row,
   // so a room is still read, and committed, as one row plus its playlist.
   '0003_social_room': {

@@ -30,9 +30,9 @@ import { RoomSessionContext } from '../features/room/roomSession.ts';
 import { SidePanel } from '../features/room/SidePanel.tsx';
 import { useAddToPlaylist } from '../features/room/useAddToPlaylist.ts';
 import { useRoom } from '../features/room/useRoom.ts';
+import { useRoomState } from '../features/room/useRoomState.ts';
 import { RoomSearchBox } from '../features/search/RoomSearchBox.tsx';
 import { TopBarSlot } from '../layout/TopBarSlot.tsx';
-import { useAppSelector } from '../store/index.ts';
 import { NOT_FOUND_PATH } from './paths.ts';
 
 const LAYOUT = 'mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 sm:p-4 lg:flex-row lg:items-start';
@@ -68,7 +68,7 @@ export function RoomPage() {
 
 function RoomTitle() {
   const { t } = useTranslation();
-  const name = useAppSelector((state) => state.room.data?.name ?? '');
+  const name = useRoomState()?.name ?? '';
   return <title>{`${name} · ${t('app.name')}`}</title>;
 }
 

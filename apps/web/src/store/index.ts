@@ -1,6 +1,5 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { roomSlice } from './roomSlice.ts';
 import { userSlice } from './userSlice.ts';
 
 /**
@@ -10,7 +9,7 @@ import { userSlice } from './userSlice.ts';
 // biome-ignore lint/suspicious/noEmptyInterface: the slices extend it by declaration merging (RTK's pattern).
 export interface LazyLoadedSlices {}
 
-export const rootReducer = combineSlices(userSlice, roomSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(userSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { initialUserState, login, logout, setIsHost, type User, userSlice } from './userSlice.ts';
+import { initialUserState, login, logout, type User, userSlice } from './userSlice.ts';
 
 const reduce = userSlice.reducer;
-const user: User = { uid: 'u1', email: 'an@example.com', photoURL: null, displayName: 'An', isHost: false };
+const user: User = { uid: 'u1', email: 'an@example.com', photoURL: null, displayName: 'An' };
 
 describe('user slice (spec §4 User slice)', () => {
   it('starts with no data, not loading and no error', () => {
@@ -31,16 +31,5 @@ describe('user slice (spec §4 User slice)', () => {
   it('logout resets to the initial state', () => {
     const signedIn = reduce(initialUserState, login.fulfilled(user, 'r1', 'session'));
     expect(reduce(signedIn, logout())).toEqual(initialUserState);
-  });
-
-  it('setIsHost changes the host flag of the signed-in user', () => {
-    const signedIn = reduce(initialUserState, login.fulfilled(user, 'r1', 'session'));
-    const host = reduce(signedIn, setIsHost(true));
-    expect(host.data?.isHost).toBe(true);
-    expect(reduce(host, setIsHost(false)).data?.isHost).toBe(false);
-  });
-
-  it('setIsHost without a user leaves the state as it is', () => {
-    expect(reduce(initialUserState, setIsHost(true))).toEqual(initialUserState);
   });
 });

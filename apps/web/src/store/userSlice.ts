@@ -1,13 +1,11 @@
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { Me } from '@xemchung/protocol';
 import { fetchMe } from '../features/auth/authApi.ts';
 import { signInWithPopup } from '../features/auth/popupSignIn.ts';
 import { errorCode } from './errorCode.ts';
 
-/** Spec §3 User: the signed-in account plus whether it hosts the room on screen. */
-export interface User extends Me {
-  isHost: boolean;
-}
+/** Spec §3 User: the signed-in account. Whether it hosts the room on screen comes with the room (RoomSession). */
+export type User = Me;
 
 export interface UserState {
   data: User | null;
@@ -26,7 +24,7 @@ export const login = createAsyncThunk<User, LoginMode, { rejectValue: string }>(
     try {
       const me = mode === 'popup' ? await signInWithPopup() : await fetchMe();
       if (!me) return rejectWithValue('signed_out');
-      return { ...me, isHost: false };
+      return me;
     } catch (error) {
       return rejectWithValue(errorCode(error));
     }
@@ -39,9 +37,6 @@ export const userSlice = createSlice({
   initialState: initialUserState,
   reducers: {
     logout: () => initialUserState,
-    setIsHost: (state, action: PayloadAction<boolean>) => {
-      if (state.data) state.data.isHost = action.payload;
-    },
   },
   extraReducers: (builder) => {
     builder
@@ -60,4 +55,4 @@ export const userSlice = createSlice({
   },
 });
 
-export const { logout, setIsHost } = userSlice.actions;
+export const { logout } = userSlice.actions;

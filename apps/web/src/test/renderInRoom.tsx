@@ -7,7 +7,6 @@ import { ConfirmProvider } from '../components/ConfirmProvider.tsx';
 import { createRoomClient } from '../features/room/roomClient.ts';
 import { RoomSessionContext } from '../features/room/roomSession.ts';
 import { createAppStore } from '../store/index.ts';
-import { roomUpdated } from '../store/roomSlice.ts';
 import { FakeRoomSocket, roomSnapshot } from './fakeRoomSocket.ts';
 
 /**
@@ -23,9 +22,6 @@ export async function renderInRoom(ui: ReactNode, options: { room?: RoomSnapshot
   const client = createRoomClient(socket.asSocket());
   await client.join(room.id);
   const store = createAppStore();
-  store.dispatch(roomUpdated(room));
-  // As useRoom does: every newer state the client accepts goes to the store.
-  client.onState((next) => store.dispatch(roomUpdated(next)));
   const view = render(
     <Provider store={store}>
       <RoomSessionContext value={{ client, isHost }}>

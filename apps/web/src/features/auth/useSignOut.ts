@@ -2,7 +2,6 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { HOME_PATH } from '../../routes/paths.ts';
 import { useAppDispatch } from '../../store/index.ts';
-import { roomLeft } from '../../store/roomSlice.ts';
 import { logout } from '../../store/userSlice.ts';
 import { postLogout } from './authApi.ts';
 
@@ -18,7 +17,6 @@ export function useSignOut() {
       // simply expires on its own.
     }
     dispatch(logout());
-    dispatch(roomLeft());
     await navigate(HOME_PATH);
   }, [dispatch, navigate]);
 }

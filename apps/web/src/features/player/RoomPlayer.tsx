@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../store/index.ts';
 import { useRoomSession } from '../room/roomSession.ts';
+import { useRoomState } from '../room/useRoomState.ts';
 import { VideoStage } from './VideoStage.tsx';
 
 /**
@@ -12,8 +12,9 @@ import { VideoStage } from './VideoStage.tsx';
 export function RoomPlayer() {
   const { t } = useTranslation();
   const { isHost } = useRoomSession();
-  const currentId = useAppSelector((state) => state.room.data?.current_video.id ?? '');
-  const playlist = useAppSelector((state) => state.room.data?.playlist);
+  const room = useRoomState();
+  const currentId = room?.current_video.id ?? '';
+  const playlist = room?.playlist;
   const index = playlist?.findIndex((video) => video.id === currentId) ?? -1;
   const video = index >= 0 ? playlist?.[index] : undefined;
   const [muted, setMuted] = useState(true);

@@ -2,10 +2,10 @@ import type { AckResult, Video } from '@xemchung/protocol';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirmContext.ts';
-import { useAppSelector } from '../../store/index.ts';
 import { PlaylistItem } from './PlaylistItem.tsx';
 import { useRoomSession } from './roomSession.ts';
 import { useCommandAlert } from './useCommandAlert.ts';
+import { useRoomState } from './useRoomState.ts';
 
 /**
  * Spec §2 'Danh sách phát': every video of the room in order. The host selects a row to play it, deletes one
@@ -15,7 +15,7 @@ import { useCommandAlert } from './useCommandAlert.ts';
 export function PlaylistPanel() {
   const { t } = useTranslation();
   const headingId = useId();
-  const room = useAppSelector((state) => state.room.data);
+  const room = useRoomState();
   const { client, isHost } = useRoomSession();
   const confirm = useConfirm();
   const alertRefusal = useCommandAlert();

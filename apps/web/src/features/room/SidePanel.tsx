@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../store/index.ts';
 import { PlaylistPanel } from './PlaylistPanel.tsx';
 import { useRoomSession } from './roomSession.ts';
 import { ShareDialog } from './ShareDialog.tsx';
+import { useRoomState } from './useRoomState.ts';
 
 /** Spec §2 side panel: the room name (uppercase, truncated), the share-link button and the playlist. */
 export function SidePanel() {
   const { t } = useTranslation();
-  const name = useAppSelector((state) => state.room.data?.name ?? '');
+  const name = useRoomState()?.name ?? '';
   const { isHost } = useRoomSession();
   const [sharing, setSharing] = useState(false);
 

@@ -1,8 +1,5 @@
 import { CLOCK_RESAMPLE_MS, type ProtocolError } from '@xemchung/protocol';
 import { useEffect, useState } from 'react';
-import { useAppDispatch } from '../../store/index.ts';
-import { connect, roomLeft, roomUpdated } from '../../store/roomSlice.ts';
-import { setIsHost } from '../../store/userSlice.ts';
 import { createRoomClient } from './roomClient.ts';
 import type { RoomSession } from './roomSession.ts';
 import { openRoomSocket } from './roomSocket.ts';
@@ -21,14 +18,13 @@ type Held = { status: 'joining' } | Joined | { status: 'notFound' } | { status: 
 const NOT_FOUND_CODES = new Set(['room_not_found', 'invalid_payload']);
 
 /**
- * Joins room `roomId` over its own socket for as long as the page shows it (tldraw's useSync shape): the first
- * snapshot goes through the room slice's `connect`, every newer one through `roomUpdated`, and unmounting
- * leaves the room, closes the socket and clears the slice. After a dropped connection Socket.IO reconnects and
- * the room client joins again (R27); the clock offset is re-estimated on every connection and re-sampled
- * every CLOCK_RESAMPLE_MS. A room that does not exist, or is deleted while open, ends as `notFound`.
+ * Joins room `roomId` over its own socket for as long as the page shows it (tldraw's useSync shape). The room
+ * client holds the one copy of the room (R18; the page reads it through useRoomState); unmounting leaves the
+ * room and closes the socket. After a dropped connection Socket.IO reconnects and the room client joins again
+ * (R27); the clock offset is re-estimated on every connection and re-sampled every CLOCK_RESAMPLE_MS. A room
+ * that does not exist, or is deleted while open, ends as `notFound`.
  */
 export function useRoom(roomId: string): RoomStatus {
-  const dispatch = useAppDispatch();
   const [attempt, setAttempt] = useState(0);
   const [held, setHeld] = useState<Held>({ status: 'joining' });
   const [online, setOnline] = useState(true);
@@ -41,13 +37,11 @@ export function useRoom(roomId: string): RoomStatus {
     const socket = openRoomSocket();
     const client = createRoomClient(socket);
     let active = true;
-    let isHost = false;
 
     const settle = (next: Held) => {
       if (active) setHeld(next);
     };
     const offGone = client.onGone(() => settle({ status: 'notFound' }));
-    const offState = client.onState((room) => dispatch(roomUpdated(room)));
     // Back online once the room is joined again and its snapshot replaced ours, not merely reconnected; a
     // re-join refused for good ends like a failed join, with a retry.
     const offRejoin = client.onRejoin((result) => {
@@ -70,23 +64,12 @@ export function useRoom(roomId: string): RoomStatus {
     socket.on('disconnect', onDisconnect);
     socket.on('connect_error', onConnectError);
 
-    void dispatch(
-      connect({
-        roomId,
-        join: async (id) => {
-          const ack = await client.join(id);
-          if (!ack.ok) throw ack.error;
-          isHost = ack.isHost;
-          return ack.room;
-        },
-      }),
-    ).then((action) => {
-      if (connect.fulfilled.match(action)) {
-        if (active) dispatch(setIsHost(isHost));
-        settle({ status: 'joined', session: { client, isHost } });
+    void client.join(roomId).then((ack) => {
+      if (ack.ok) {
+        settle({ status: 'joined', session: { client, isHost: ack.isHost } });
         return;
       }
-      const code = action.payload ?? 'unknown';
+      const { code } = ack.error;
       if (NOT_FOUND_CODES.has(code)) {
         settle({ status: 'notFound' });
         return;
@@ -103,7 +86,6 @@ export function useRoom(roomId: string): RoomStatus {
       active = false;
       clearInterval(clockTimer);
       offGone();
-      offState();
       offRejoin();
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
@@ -111,10 +93,8 @@ export function useRoom(roomId: string): RoomStatus {
       void client.leave();
       client.dispose();
       socket.disconnect();
-      dispatch(roomLeft());
-      dispatch(setIsHost(false));
     };
-  }, [roomId, attempt, dispatch]);
+  }, [roomId, attempt]);
 
   if (held.status === 'joined') return { ...held, online };
   if (held.status === 'failed') return { ...held, retry: () => setAttempt((count) => count + 1) };

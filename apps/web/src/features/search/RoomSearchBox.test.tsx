@@ -19,7 +19,7 @@ function setup(
   options: { answers?: Parameters<typeof installFakeSearchApi>[0]; addResult?: boolean; signedOut?: boolean } = {},
 ) {
   api = installFakeSearchApi(options.answers);
-  const data = options.signedOut ? null : { ...testUser, isHost: false };
+  const data = options.signedOut ? null : testUser;
   const store = createAppStore({ user: { data, loading: false, error: null } });
   const onAdd = vi.fn(async (_video: AddVideoInput) => options.addResult ?? true);
   const user = userEvent.setup();
