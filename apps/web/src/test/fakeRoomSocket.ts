@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENT_VIDEO, type RoomSnapshot, type Video } from '@xemchung/protocol';
+import { DEFAULT_CURRENT_VIDEO, DEFAULT_ROOM_SETTINGS, type RoomSnapshot, type Video } from '@xemchung/protocol';
 import type { RoomSocket } from '../features/room/roomClient.ts';
 
 type Listener = (payload?: unknown) => void;
@@ -102,6 +102,8 @@ export function roomSnapshot(overrides: Partial<RoomSnapshot> = {}): RoomSnapsho
     name: 'Phòng của An',
     playlist: [mediaVideo('m_one', 'Một'), mediaVideo('m_two', 'Hai')],
     current_video: { ...DEFAULT_CURRENT_VIDEO },
+    cohosts: [],
+    settings: { ...DEFAULT_ROOM_SETTINGS },
     version: 1,
     ...overrides,
   };

@@ -1,4 +1,4 @@
-import { ClockOffsetEstimator, DEFAULT_CURRENT_VIDEO, type RoomSnapshot } from '@xemchung/protocol';
+import { ClockOffsetEstimator, DEFAULT_CURRENT_VIDEO, DEFAULT_ROOM_SETTINGS, type RoomSnapshot } from '@xemchung/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { createRoomClient, type RoomSocket } from './roomClient.ts';
 
@@ -50,6 +50,8 @@ const room = (version: number, id = 'room1234room1234'): RoomSnapshot => ({
   host: 'host',
   name: 'Phòng',
   playlist: [],
+  cohosts: [],
+  settings: DEFAULT_ROOM_SETTINGS,
   current_video: { ...DEFAULT_CURRENT_VIDEO },
   version,
 });
