@@ -36,7 +36,10 @@ export function toSnapshot(room: RoomRow, items: PlaylistItemRow[]): RoomSnapsho
   };
 }
 
-/** Rooms and their playlist rows in SQL; the only code that knows the tables. */
+/**
+ * Creates, lists and loads rooms with their playlist rows. Commands change them only through RoomStore
+ * (room-store.ts), the one other server code that reads or writes these tables (db/migrations.ts creates them).
+ */
 export class RoomRepository {
   private readonly db: Db;
   private readonly now: () => number;
