@@ -1,5 +1,7 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { base64urlnopad } from '@scure/base';
 import { TITLE_MAX, URL_MAX } from './limits.ts';
-import { base64url, sha256 } from './sha256.ts';
 
 /** A YouTube video id: exactly 11 characters of the base64url alphabet. */
 export const YOUTUBE_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
@@ -120,8 +122,9 @@ export function parseVideoLink(input: unknown): VideoLink | null {
 /**
  * The playlist id of a direct media link: `m_` + base64url of the first 16 bytes of SHA-256(url), 24
  * characters that fit `videoIdSchema` and cannot collide with an 11-character YouTube id. Pass the `url`
- * that parseVideoLink returned so that spellings of the same link get the same id.
+ * that parseVideoLink returned so that spellings of the same link get the same id. Hashed with @noble/hashes, not
+ * Web Crypto, whose digest is async and missing outside secure contexts (an instance served on plain http).
  */
 export function mediaVideoId(url: string): string {
-  return `m_${base64url(sha256(url).subarray(0, 16))}`;
+  return `m_${base64urlnopad.encode(sha256(utf8ToBytes(url)).subarray(0, 16))}`;
 }
