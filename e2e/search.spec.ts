@@ -38,7 +38,7 @@ async function submit(page: Page, text: string): Promise<void> {
   await box.press('Enter');
 }
 
-test('a host searches, adds results and pasted links, and sees each message of the spec', async ({ page }) => {
+test('a host searches, adds results and pasted links, and sees each message of the search box', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await createRoom(page, 'Tìm và thêm video');
   const box = searchBox(page);
@@ -105,7 +105,7 @@ test('a host searches, adds results and pasted links, and sees each message of t
   await expect(playlistRows(page)).toHaveCount(4);
   await expect(playlistRows(page).nth(3)).toContainText(CLIPS.b.title);
 
-  // The spec's errors, exactly.
+  // The errors of docs/product.md#search-box, exactly.
   await submit(page, 'quota');
   await expect(page.getByRole('alert').filter({ hasText: QUOTA })).toHaveText(QUOTA);
   await saveScreenshot(page, 'search-quota-desktop');

@@ -1,10 +1,10 @@
-/** Share of page loads and requests traced by error reporting (spec §7, §9). */
+/** Share of page loads and requests traced by error reporting (docs/product.md#limits). */
 export const TRACES_SAMPLE_RATE = 0.2;
 
 /**
  * What the Sentry SDKs (browser and server) may attach to a report: the error, its stack and the page or route
- * it happened on — no user fields, cookies, headers, bodies, query strings or local variables. The spec lists no
- * personal data for error reports, so none is sent. Assignable to Sentry's `dataCollection` option.
+ * it happened on — no user fields, cookies, headers, bodies, query strings or local variables. The product promises no
+ * personal data in error reports (docs/product.md#terms-and-privacy), so none is sent. Assignable to Sentry's `dataCollection` option.
  */
 export const ERROR_REPORTING_DATA_COLLECTION = {
   userInfo: false,

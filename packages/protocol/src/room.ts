@@ -24,7 +24,7 @@ export const videoIdSchema = z
   .max(VIDEO_ID_MAX)
   .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, - and _');
 
-/** A playlist item (spec §3 Video) plus how to play it. */
+/** A playlist item (docs/product.md#data) plus how to play it. */
 export const videoSchema = z.object({
   id: videoIdSchema,
   title: z.string().max(TITLE_MAX),
@@ -37,7 +37,7 @@ export const videoSchema = z.object({
 export type Video = z.infer<typeof videoSchema>;
 
 /**
- * What is playing (spec §3 current_video). `current_time` is the position in seconds at server time
+ * What is playing (docs/product.md#data). `current_time` is the position in seconds at server time
  * `updated_at` (epoch ms); while `playing`, the position advances at `rate` from there.
  */
 export const currentVideoSchema = z.object({
@@ -50,7 +50,7 @@ export const currentVideoSchema = z.object({
 });
 export type CurrentVideo = z.infer<typeof currentVideoSchema>;
 
-/** Spec §9: id empty, index -1, playing true, time 0, updated_at 0 (and normal speed). */
+/** Nothing selected (docs/product.md#data): id empty, index -1, playing true, time 0, updated_at 0 (and normal speed). */
 export const DEFAULT_CURRENT_VIDEO: CurrentVideo = Object.freeze({
   id: '',
   index: -1,
@@ -60,7 +60,7 @@ export const DEFAULT_CURRENT_VIDEO: CurrentVideo = Object.freeze({
   rate: 1,
 });
 
-/** A room as the server sends it: spec §3 Room plus the commit `version`. */
+/** A room as the server sends it, with its commit `version` (docs/product.md#data). */
 export const roomSnapshotSchema = z.object({
   id: z.string(),
   host: z.string(),

@@ -23,13 +23,13 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** What is stored: the client's fields, except that the email is the session's (spec §7: email or null). */
+/** What is stored: the client's fields, except that the email is the session's (docs/product.md#services: email or null). */
 function storedProperties(event: AnalyticsEvent, user: SessionUser | null): Record<string, unknown> {
   return { keyword: event.properties.keyword, email: user?.email ?? null };
 }
 
 /**
- * `POST /api/events`: first-party product analytics (spec §7 'Search videos'). Takes JSON, or the text/plain
+ * `POST /api/events`: first-party product analytics ('Search videos', docs/product.md#services). Takes JSON, or the text/plain
  * body navigator.sendBeacon sends, up to 4 KB; stores the event with the signed-in user's uid, answers 204,
  * then forwards it to PostHog when a key is configured.
  */

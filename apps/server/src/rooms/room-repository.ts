@@ -57,7 +57,7 @@ export class RoomRepository {
     });
   }
 
-  /** Spec §4 Room creation: empty playlist, default current_video. */
+  /** A new room: empty playlist, default current_video (docs/product.md#data). */
   async create(hostUid: string, name: string): Promise<RoomSnapshot> {
     const current = DEFAULT_CURRENT_VIDEO;
     const row: RoomRow = {
@@ -77,7 +77,7 @@ export class RoomRepository {
     return toSnapshot(row, []);
   }
 
-  /** Oldest first, so "the first room found for the user" (spec §6) is stable. */
+  /** Oldest first, so the room Home offers, the first one (docs/product.md#roles), is stable. */
   async listByHost(hostUid: string): Promise<RoomSummary[]> {
     const rows = await this.db
       .selectFrom('rooms')

@@ -49,7 +49,7 @@ function cachedLookup<V>(
 }
 
 /**
- * `GET /api/search_videos/*` and `GET /api/oembed?url=` (spec §7; docs/decisions/004-search.md).
+ * `GET /api/search_videos/*` and `GET /api/oembed?url=` (docs/product.md#services; docs/decisions/004-search.md).
  * The keyword is a wildcard so that it may contain `/` and be longer than a router parameter.
  */
 export const searchPlugin: FastifyPluginAsync<SearchPluginOptions> = async (app, options) => {

@@ -51,7 +51,7 @@ export function safeThumbnail(url: string | undefined): string {
 }
 
 /**
- * Search results as the spec shapes them: valid, unique ids, decoded titles, the 320×180 thumbnail. The Data API
+ * Search results as docs/product.md#data shapes them: valid, unique ids, decoded titles, the 320×180 thumbnail. The Data API
  * sends titles HTML-escaped (`Tom &amp; Jerry`); the browser gets plain text, which React escapes itself. Only
  * references closed by `;` are decoded, so a title's own `AT&T` or `&amp` stays as written.
  */

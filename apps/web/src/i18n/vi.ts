@@ -1,5 +1,5 @@
 /**
- * Vietnamese, the default language. Texts quoted by the product spec are exact; keep them byte for byte.
+ * Vietnamese, the default language. docs/product.md quotes these texts exactly; keep them byte for byte.
  * Every other locale must have the same keys (checked by the `Messages` type in en.ts).
  */
 export const vi = {

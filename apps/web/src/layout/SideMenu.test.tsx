@@ -16,7 +16,7 @@ async function openMenu() {
   return screen.getByRole('dialog', { name: 'Menu' });
 }
 
-describe('top bar and side menu (spec §2 Top bar)', () => {
+describe('top bar and side menu (docs/product.md#top-bar, #side-menu)', () => {
   it("shows the product name linking home, and the user's initials when they have no photo", async () => {
     installFakeServer({ user: testUser });
     renderApp('/terms-of-use');

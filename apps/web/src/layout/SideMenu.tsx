@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * The slide-in menu behind the user button (spec §2 Top bar): who is signed in, the terms, privacy and support
+ * The slide-in menu behind the user button (docs/product.md#side-menu): who is signed in, the terms, privacy and support
  * links (new tabs), the language switch, and 'Đăng xuất'. Closing on route change is the layout's job.
  */
 export function SideMenu({ open, onClose }: Props) {

@@ -13,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Home (spec §2 Home)', () => {
+describe('Home (docs/product.md#home)', () => {
   it('shows the headline and tagline, and a spinner while the sign-in state loads', async () => {
     const server = installFakeServer();
     server.hold('GET /api/me');

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { COPYRIGHT_EMAIL, LegalDocument, MINIMUM_AGE } from './legal/LegalDocument.tsx';
 import { SUPPORT_URL } from './paths.ts';
 
-/** Spec §1: data collected at sign-in, usage data, what it is for, and who else sees it. */
+/** docs/product.md#terms-and-privacy: data collected at sign-in, usage data, what it is for, and who else sees it. */
 export function PrivacyPolicyPage() {
   const { t } = useTranslation();
   return (

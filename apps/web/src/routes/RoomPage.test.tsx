@@ -34,7 +34,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('room page (spec §2 Room page)', () => {
+describe('room page (docs/product.md#room-page)', () => {
   it('shows a loading state while joining, then the room with its name, share button and playlist', async () => {
     const socket = prepareSocket();
     let open = () => {};

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { COPYRIGHT_EMAIL, LegalDocument, MINIMUM_AGE } from './legal/LegalDocument.tsx';
 import { PRIVACY_PATH } from './paths.ts';
 
-/** Spec §1: definitions, service scope, minimum age, no hosted content, copyright complaints. */
+/** docs/product.md#terms-and-privacy: definitions, service scope, minimum age, no hosted content, copyright complaints. */
 export function TermsOfUsePage() {
   const { t } = useTranslation();
   return (

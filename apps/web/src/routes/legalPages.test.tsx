@@ -7,7 +7,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('static legal pages (spec §1)', () => {
+describe('static legal pages (docs/product.md#terms-and-privacy)', () => {
   it('terms: definitions, scope, minimum age 13, no hosted content, copyright contact, last update', async () => {
     installFakeServer();
     renderApp('/terms-of-use');
@@ -36,7 +36,7 @@ describe('static legal pages (spec §1)', () => {
       expect(screen.getByText(item)).toBeInTheDocument();
     }
     expect(screen.getByText(/Từ khóa bạn tìm kiếm video, kèm email tài khoản/)).toBeInTheDocument();
-    // What 'Search videos' records (spec §7), and where search events and error reports may go.
+    // What 'Search videos' records (docs/product.md#services), and where search events and error reports may go.
     expect(screen.getByText(/gồm: từ khóa, email \(hoặc để trống nếu bạn chưa đăng nhập\)/)).toBeInTheDocument();
     expect(screen.getByText(/Báo cáo lỗi không kèm email, tên, cookie/)).toBeInTheDocument();
     expect(screen.getByText(/PostHog .* Sentry/)).toBeInTheDocument();

@@ -1,4 +1,4 @@
-/** Client routes (spec §2). */
+/** Client routes (docs/product.md#routes). */
 export const HOME_PATH = '/';
 export const TERMS_PATH = '/terms-of-use';
 export const PRIVACY_PATH = '/privacy-policy';

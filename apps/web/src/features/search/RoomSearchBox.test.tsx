@@ -183,7 +183,7 @@ describe('RoomSearchBox: keyword search', () => {
     ['status 504 (upstream timeout)', { status: 504 }, NOT_FOUND, 504],
     ['HTTP 429 from our rate limit', { http: 429 }, NOT_FOUND, 429],
     ['a request that never got an answer', 'network' as const, NOT_FOUND, 0],
-  ])('shows the spec message for %s', async (_name, answer, message, code) => {
+  ])('shows the message of docs/product.md#search-box for %s', async (_name, answer, message, code) => {
     const { user, input, store } = setup({ answers: { failing: answer } });
     await user.type(input, 'failing{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${message}$`));

@@ -7,7 +7,7 @@ import {
 } from '@xemchung/protocol';
 import { requestJson } from '../../lib/http.ts';
 
-/** Spec §5: input containing 'https://' (or plain 'http://') is a link, anything else a keyword. */
+/** docs/product.md#search-box: input containing 'https://' (or plain 'http://') is a link, anything else a keyword. */
 export function isLinkInput(input: string): boolean {
   return /https?:\/\//i.test(input);
 }
