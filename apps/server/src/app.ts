@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eventsPlugin } from './analytics/events-plugin.ts';
+import { OIDC_MOUNT } from './auth/embedded-idp.ts';
 import { registerMeRoutes } from './auth/me-routes.ts';
 import { registerAuth } from './auth/register-auth.ts';
 import { SessionStore } from './auth/sessions.ts';
@@ -11,16 +11,17 @@ import { type Db, databaseKind, openDatabase } from './db/database.ts';
 import { registerClientConfigRoute } from './http/client-config.ts';
 import { clientErrorCode, sendError } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAppMetrics } from './metrics/app-metrics.ts';
 import { registerMetricsRoute } from './metrics/metrics-route.ts';
 import { RedisFanout } from './realtime/redis-adapter.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
+import { scheduleCleanup } from './retention/cleanup.ts';
 import { RoomRepository } from './rooms/room-repository.ts';
 import { registerRoomRoutes } from './rooms/room-routes.ts';
 import { RoomStore } from './rooms/room-store.ts';
-import { scheduleCleanup } from './retention/cleanup.ts';
 import { searchPlugin } from './search/search-plugin.ts';
 
 export interface App {
@@ -64,8 +65,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id);
   });
   await http.register(fastifyCookie);
-  await http.register(fastifyFormbody);
   await registerSecurityHeaders(http, { publicUrl: config.publicUrl, sentryDsn: config.sentryDsn });
+  registerOriginCheck(http, { publicUrl: config.publicUrl, idpMount: config.oidc ? null : OIDC_MOUNT });
   http.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'unhandled error');

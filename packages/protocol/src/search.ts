@@ -59,7 +59,7 @@ export const OEMBED_ERROR_CODES = [
 ] as const;
 export type OembedErrorCode = (typeof OEMBED_ERROR_CODES)[number];
 
-/** Largest body `POST /api/events` accepts (JSON or the text/plain that navigator.sendBeacon sends). */
+/** Largest body `POST /api/events` accepts (JSON only). */
 export const ANALYTICS_BODY_MAX = 4096;
 
 /**
