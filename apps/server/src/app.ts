@@ -35,6 +35,8 @@ export interface App {
 export interface BuildOptions {
   /** PostgreSQL schema for test isolation. */
   pgSchema?: string;
+  /** Where log lines go instead of stdout (tests that count them). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -47,7 +49,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onConnectionError: (error) => http.log.warn({ err: error }, 'database connection lost; the pool replaces it'),
   });
   const http = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -87,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSpa(http, config.webDistDir);
   const realtime = attachRealtime(http, {
     publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
     sessions,
     repository: rooms,
     store: new RoomStore(db),

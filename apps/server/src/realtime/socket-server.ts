@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { ServerToClientEvents } from '@xemchung/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
@@ -8,8 +9,9 @@ import { createRoomHandlers } from '../rooms/room-handlers.ts';
 import type { RoomRepository } from '../rooms/room-repository.ts';
 import { RoomResync } from '../rooms/room-resync.ts';
 import type { RoomStore } from '../rooms/room-store.ts';
+import { ClientWarnings, clientAddressOf, type TrustProxy } from './client-warnings.ts';
 import { type CommandOutcome, createDispatcher, type DispatchContext } from './command-dispatch.ts';
-import { handshakeGuard, type SocketData } from './handshake.ts';
+import { handshakeGuard, type SocketData, transportGuard } from './handshake.ts';
 import { type RedisFanout, useRedisFanout } from './redis-adapter.ts';
 import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
 
@@ -33,6 +35,8 @@ type IoSocket = Socket<DefaultEventsMap, ServerToClientEvents, DefaultEventsMap,
 
 export interface RealtimeDeps {
   publicUrl: string;
+  /** TRUST_PROXY: whose X-Forwarded-For names the client, for per-client log limits (R37). */
+  trustProxy?: TrustProxy;
   sessions: SessionStore;
   repository: RoomRepository;
   store: RoomStore;
@@ -128,6 +132,11 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     // Refused at the HTTP upgrade while shutting down, so no connection outlives close().
     allowRequest: (_request, callback) => callback(null, !closing),
   });
+  const warnings = new ClientWarnings(log, now);
+  const addressOf = clientAddressOf(deps.trustProxy ?? false);
+  const warn = (request: IncomingMessage, details: object, message: string) =>
+    warnings.warn(addressOf(request), details, message);
+  io.engine.use(transportGuard(warn));
   const broadcast: RoomBroadcast = {
     state: (room) => {
       io.to(room.id).emit('room:state', room);
@@ -164,19 +173,23 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
       sessions: deps.sessions,
       parseCookie: (header) => http.parseCookie(header),
       log,
+      warn,
     }),
   );
   io.on('connection', (socket) => {
     if (countDelivery) socket.onAnyOutgoing(countDelivery);
+    const address = addressOf(socket.request);
+    const who = { socket: socket.id, uid: socket.data.user?.uid ?? null };
     const context: DispatchContext = {
       connection: connectionOf(socket),
       bucket: new TokenBucket({ ...COMMAND_RATE, now }),
-      log: log.child({ socket: socket.id, uid: socket.data.user?.uid ?? null }),
+      log: log.child(who),
+      warn: (details, message) => warnings.warn(address, { ...who, ...details }, message),
       throttled: false,
       refusals: new TokenBucket({ ...FLOOD_CUTOFF, now }),
       cutOff: () => {
         if (!socket.connected) return;
-        context.log.warn('socket cut off: it kept sending past its rate limit');
+        context.warn({}, 'socket cut off: it kept sending past its rate limit');
         socket.disconnect(true);
       },
     };
@@ -195,6 +208,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
       io.engine.close();
       await Promise.allSettled([...inflight]);
       await resync.close();
+      warnings.close();
     },
   };
 }
