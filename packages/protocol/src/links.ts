@@ -1,6 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { base64urlnopad } from '@scure/base';
+import { canonicalHttpUrl } from './canonical-url.ts';
 import { TITLE_MAX, URL_MAX } from './limits.ts';
 
 /** A YouTube video id: exactly 11 characters of the base64url alphabet. */
@@ -14,7 +15,7 @@ export type VideoLink =
   | { kind: 'youtube'; id: string }
   | {
       kind: 'media';
-      /** The normalised absolute URL, without its #fragment. */
+      /** The canonical absolute URL (canonicalHttpUrl): one spelling per link, so one playlist id (R40). */
       url: string;
       /** The file name, percent-decoded, without its extension (the host name when there is none). */
       title: string;
@@ -88,18 +89,20 @@ function mediaLink(url: URL): VideoLink | null {
   const dot = fileName.lastIndexOf('.');
   const format = dot >= 0 ? MEDIA_EXTENSIONS[fileName.slice(dot + 1).toLowerCase()] : undefined;
   if (!format) return null;
+  const canonical = canonicalHttpUrl(url);
+  if (!canonical) return null;
   const title = safeDecode(fileName.slice(0, dot)).trim() || url.hostname;
-  url.hash = '';
   // Cut to TITLE_MAX without leaving half of a surrogate pair (an emoji) at the end.
   const bounded = title.length > TITLE_MAX ? title.slice(0, TITLE_MAX).replace(/[\ud800-\udbff]$/, '') : title;
-  return { kind: 'media', url: url.href, title: bounded, format };
+  return { kind: 'media', url: canonical, title: bounded, format };
 }
 
 /**
  * Understands a pasted link. YouTube: `watch?v=`, `youtu.be/`, `/shorts/`, `/embed/`, `/live/`, `/v/` on
  * youtube.com with or without `www.`, `m.` or `music.`, and youtube-nocookie.com embeds, with any extra query
  * parameters or timestamps. Media: an http(s) URL whose path ends in a playable file extension. Anything
- * else — other schemes (`javascript:`, `data:`…), credentials in the URL, input over URL_MAX — gives null.
+ * else — other schemes (`javascript:`, `data:`…), credentials in the URL, input or a canonical media URL over
+ * URL_MAX, a `"` left in a host — gives null.
  *
  * Media links may point anywhere, private addresses included: the browser plays them and our server never
  * fetches them, so they cannot be used to make the server reach into its own network.
