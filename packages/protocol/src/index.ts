@@ -8,6 +8,7 @@ export * from './limits.ts';
 export * from './links.ts';
 export * from './position.ts';
 export * from './room.ts';
+export * from './room-name.ts';
 export * from './search.ts';
 export * from './search-keyword.ts';
 export * from './sync.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAYLIST_MAX, ROOM_NAME_MAX, TITLE_MAX, URL_MAX, VIDEO_ID_MAX } from './limits.ts';
+import { type RoomNameProblem, roomNameProblem } from './room-name.ts';
 
 /** Where a playlist item plays from: the YouTube IFrame player, or an HTML5 media element on a direct link. */
 export const videoSourceSchema = z.enum(['youtube', 'media']);
@@ -71,11 +72,20 @@ export const roomSnapshotSchema = z.object({
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshotSchema>;
 
+const ROOM_NAME_MESSAGES: Record<RoomNameProblem, string> = {
+  blank: 'Room name is required',
+  invalid_character: 'Room name must not contain control characters, bidirectional overrides or stacked marks',
+  too_long: `Room name must be at most ${ROOM_NAME_MAX} characters`,
+};
+
+/** A room name, trimmed, judged by roomNameProblem as the form judges it (R41). */
 export const roomNameSchema = z
   .string()
   .trim()
-  .min(1, 'Room name is required')
-  .max(ROOM_NAME_MAX, `Room name must be at most ${ROOM_NAME_MAX} characters`);
+  .superRefine((name, ctx) => {
+    const problem = roomNameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: ROOM_NAME_MESSAGES[problem] });
+  });
 
 /** POST /api/rooms */
 export const createRoomRequestSchema = z.object({ name: roomNameSchema });

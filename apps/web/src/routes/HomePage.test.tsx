@@ -77,7 +77,6 @@ describe('Home (docs/product.md#home)', () => {
     renderApp('/');
     const input = await screen.findByLabelText('Tên phòng');
     const create = screen.getByRole('button', { name: 'Tạo phòng' });
-    expect(input).toHaveAttribute('maxLength', '80');
     expect(create).toBeDisabled();
     await userEvent.type(input, '   ');
     expect(create).toBeDisabled();

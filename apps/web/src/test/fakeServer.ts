@@ -1,4 +1,4 @@
-import type { Me, RoomSummary } from '@xemchung/protocol';
+import { type Me, type RoomSummary, roomNameProblem } from '@xemchung/protocol';
 import { vi } from 'vitest';
 
 /**
@@ -11,6 +11,8 @@ export function installFakeServer(initial: { user?: Me | null; rooms?: RoomSumma
     user: initial.user ?? null,
     rooms: [...(initial.rooms ?? [])],
     failCreate: false,
+    /** Answer room creation 400 invalid_room_name whatever the name (a rule the form does not know). */
+    refuseName: false,
     failLookup: false,
     requests: [] as { method: string; url: string; body: unknown }[],
   };
@@ -32,7 +34,8 @@ export function installFakeServer(initial: { user?: Me | null; rooms?: RoomSumma
     if (method === 'POST' && url === '/api/rooms') {
       if (!state.user) return unauthenticated();
       const name = typeof body === 'object' && body && 'name' in body ? String(body.name).trim() : '';
-      if (state.failCreate || !name) {
+      if (state.failCreate) return Response.json({ error: { code: 'internal', message: 'x' } }, { status: 500 });
+      if (state.refuseName || roomNameProblem(name)) {
         return Response.json({ error: { code: 'invalid_room_name', message: 'x' } }, { status: 400 });
       }
       const room = { id: `room${state.rooms.length + 1}`, name, host: state.user.uid };
