@@ -84,7 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHealthRoutes(http, { db, ...(fanout ? { redis: fanout } : {}) });
   const metrics = createAppMetrics();
   registerMetricsRoute(http, { registry: metrics.registry, token: config.metricsToken });
-  registerClientConfigRoute(http, { sentryDsn: config.sentryDsn });
+  registerClientConfigRoute(http, config);
   registerMeRoutes(http, { sessions, secureCookies });
   await registerAuth(http, { db, config, sessions, secureCookies });
   registerRoomRoutes(http, { sessions, rooms });

@@ -20,14 +20,6 @@ export const ERROR_REPORTING_DATA_COLLECTION = {
   graphQL: { document: false, variables: false },
 };
 
-/**
- * Body of `GET /api/client-config`: settings the web app learns at run time, so one build serves every
- * deployment. `sentryDsn` is null when error reporting is off (then the browser SDK is never loaded).
- */
-export interface ClientConfig {
-  sentryDsn: string | null;
-}
-
 /** A search URL's path segment that carries what the user typed (`GET /api/search_videos/:keyword`). */
 const SEARCH_KEYWORD_IN_PATH = /(\/api\/search_videos\/)[^/?#\s"'<>]+/g;
 

@@ -1,4 +1,5 @@
 export * from './canonical-url.ts';
+export * from './client-config.ts';
 export * from './clock.ts';
 export * from './commands.ts';
 export * from './error-reporting.ts';

@@ -61,6 +61,16 @@ describe('top bar and side menu (docs/product.md#top-bar, #side-menu)', () => {
     expect(within(menu).getByRole('button', { name: 'Đăng xuất' })).toBeInTheDocument();
   });
 
+  it("links 'Hỗ trợ' to the operator's SUPPORT_URL", async () => {
+    installFakeServer({ clientConfig: { supportUrl: 'https://help.phim.example/lien-he' } });
+    renderApp('/');
+    const menu = await openMenu();
+    expect(await within(menu).findByRole('link', { name: 'Hỗ trợ' })).toHaveAttribute(
+      'href',
+      'https://help.phim.example/lien-he',
+    );
+  });
+
   it("has no 'Đăng xuất' when signed out", async () => {
     installFakeServer();
     renderApp('/');

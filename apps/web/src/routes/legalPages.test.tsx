@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer } from '../test/fakeServer.ts';
 import { renderApp } from '../test/renderApp.tsx';
@@ -41,5 +42,48 @@ describe('static legal pages (docs/product.md#terms-and-privacy)', () => {
     expect(screen.getByText(/Báo cáo lỗi không kèm email, tên, cookie/)).toBeInTheDocument();
     expect(screen.getByText(/PostHog .* Sentry/)).toBeInTheDocument();
     expect(screen.getByText('Cập nhật lần cuối: tháng 9 năm 2022')).toBeInTheDocument();
+  });
+
+  it("name the operator's contact address and support page (CONTACT_EMAIL, SUPPORT_URL), not the original's", async () => {
+    const server = installFakeServer({
+      clientConfig: { supportUrl: 'https://help.phim.example/lien-he', contactEmail: 'admin@phim.example' },
+    });
+    const terms = renderApp('/terms-of-use');
+    const complaints = within(await screen.findByRole('article'));
+    expect(complaints.getByRole('link', { name: 'admin@phim.example' })).toHaveAttribute(
+      'href',
+      'mailto:admin@phim.example',
+    );
+    expect(screen.queryByText(/banquyen@xemchung\.app/)).toBeNull();
+    terms.unmount();
+
+    renderApp('/privacy-policy');
+    const privacy = within(await screen.findByRole('article'));
+    expect(privacy.getByRole('link', { name: 'trang hỗ trợ' })).toHaveAttribute(
+      'href',
+      'https://help.phim.example/lien-he',
+    );
+    expect(privacy.getByRole('link', { name: 'trang hỗ trợ' })).toHaveAttribute('target', '_blank');
+    expect(privacy.getByRole('link', { name: 'admin@phim.example' })).toHaveAttribute(
+      'href',
+      'mailto:admin@phim.example',
+    );
+    expect(document.querySelector('a[href*="facebook.com"], a[href*="banquyen"]')).toBeNull();
+    // The page, its links and the side menu all need the settings; each page load asks once.
+    const asked = server.state.requests.filter((request) => request.url === '/api/client-config');
+    expect(asked).toHaveLength(2);
+  });
+
+  it("offers 'Thử lại' when the settings cannot be read, and shows the page once they can", async () => {
+    const server = installFakeServer();
+    server.state.failClientConfig = true;
+    renderApp('/terms-of-use');
+    expect(await screen.findByText('Không tải được trang.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+
+    server.state.failClientConfig = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Thử lại' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Điều khoản sử dụng' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'banquyen@xemchung.app' })).toBeInTheDocument();
   });
 });
