@@ -54,6 +54,9 @@ export default defineConfig({
         PUBLIC_URL: baseURL,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        // An operator's own addresses, so the specs see them reach the pages at run time (static-pages.spec.ts).
+        SUPPORT_URL: 'https://support.e2e.example/help',
+        CONTACT_EMAIL: 'legal@e2e.example',
         // Search and link lookups go to the fake YouTube below (e2e/support/youtube.ts).
         ...fakeYouTubeEnv(port),
       },

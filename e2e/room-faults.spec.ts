@@ -84,9 +84,16 @@ test('a video that cannot play does not stall the room: the host’s player move
   test.setTimeout(90_000);
   const host = await openRoomAsHost(browser);
   const follower = await joinRoom(browser, host.url(), { signedIn: true });
-  const broken = { url: `${MEDIA_ORIGIN}/no-such-clip.mp4`, title: 'no-such-clip' };
+  // A link that loaded when it was added (R42) and is gone by the time it plays: the host's browser gets clip A's
+  // bytes for it at first, then 404.
+  const broken = { url: `${MEDIA_ORIGIN}/gone-clip.mp4`, title: 'gone-clip' };
+  let gone = false;
+  await host.route(broken.url, (route) =>
+    gone ? route.fulfill({ status: 404, body: 'Not found' }) : route.continue({ url: CLIPS.a.url }),
+  );
   await pasteLink(host, broken.url);
   await expect(row(host, broken.title)).toBeVisible();
+  gone = true;
   await pasteLink(host, CLIPS.a.url);
   await expect(row(follower, CLIPS.a.title)).toBeVisible();
 

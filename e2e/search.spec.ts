@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { newAccount, signUpThroughPopup } from './support/accounts';
-import { CLIPS } from './support/media';
+import { CLIPS, MEDIA_ORIGIN } from './support/media';
 import { saveScreenshot } from './support/screenshots';
 import { oembedTitle, SEARCH_FIXTURE_RESULTS } from './support/youtube';
 
@@ -38,7 +38,7 @@ async function submit(page: Page, text: string): Promise<void> {
   await box.press('Enter');
 }
 
-test('a host searches, adds results and pasted links, and sees each message of the spec', async ({ page }) => {
+test('a host searches, adds results and pasted links, and sees each message of the search box', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await createRoom(page, 'Tìm và thêm video');
   const box = searchBox(page);
@@ -100,12 +100,18 @@ test('a host searches, adds results and pasted links, and sees each message of t
   await expect(playlistRows(page).nth(2)).toContainText(oembedTitle('M7lc1UVf-VE'));
   await expect(box).toHaveValue('');
 
-  // A direct media link is added with its file name as the title.
+  // A direct media link is added with its file name as the title, once the browser has loaded its metadata; one
+  // the media server answers 404 for is refused with the YouTube link's message, and nothing is added (R42).
+  await submit(page, `${MEDIA_ORIGIN}/missing.mp4`);
+  await expect(page.getByRole('alert').filter({ hasText: NOT_FOUND })).toHaveText(NOT_FOUND);
+  await submit(page, `${MEDIA_ORIGIN}/hls/missing.m3u8`);
+  await expect(page.getByRole('alert').filter({ hasText: NOT_FOUND })).toHaveText(NOT_FOUND);
+  await expect(playlistRows(page)).toHaveCount(3);
   await submit(page, CLIPS.b.url);
   await expect(playlistRows(page)).toHaveCount(4);
   await expect(playlistRows(page).nth(3)).toContainText(CLIPS.b.title);
 
-  // The spec's errors, exactly.
+  // The errors of docs/product.md#search-box, exactly.
   await submit(page, 'quota');
   await expect(page.getByRole('alert').filter({ hasText: QUOTA })).toHaveText(QUOTA);
   await saveScreenshot(page, 'search-quota-desktop');

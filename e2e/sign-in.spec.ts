@@ -19,6 +19,14 @@ test('a visitor signs up through the popup, creates a room, stays signed in acro
   await expect(create).toBeDisabled();
   await saveScreenshot(page, 'home-signed-in');
 
+  // The form counts graphemes as the server does (R41): 80 flags are 80 characters, 81 are too many.
+  await page.getByLabel('Tên phòng').fill('🇻🇳'.repeat(80));
+  await expect(page.getByText('80/80 ký tự')).toBeVisible();
+  await expect(create).toBeEnabled();
+  await page.getByLabel('Tên phòng').fill('👨‍👩‍👧'.repeat(81));
+  await expect(page.getByRole('alert')).toHaveText('Tên phòng dài quá 80 ký tự.');
+  await expect(create).toBeDisabled();
+
   // The side menu shows who is signed in.
   await page.getByRole('button', { name: 'Mở menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });

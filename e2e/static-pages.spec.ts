@@ -23,3 +23,22 @@ test('the terms page says who may use the service and when it was last updated',
   await expect(page.getByText(/tháng 9 năm 2022/)).toBeVisible();
   await expect(page.getByRole('link', { name: /^XemChung/ })).toBeVisible();
 });
+
+test("the legal pages and the side menu name this instance's contact address and support page", async ({ page }) => {
+  await page.goto('/terms-of-use');
+  await expect(page.getByRole('link', { name: 'legal@e2e.example' })).toHaveAttribute(
+    'href',
+    'mailto:legal@e2e.example',
+  );
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('link', { name: 'trang hỗ trợ' })).toHaveAttribute(
+    'href',
+    'https://support.e2e.example/help',
+  );
+  await expect(page.getByRole('link', { name: 'legal@e2e.example' })).toBeVisible();
+  await page.getByRole('button', { name: 'Mở menu' }).click();
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'Hỗ trợ' })).toHaveAttribute(
+    'href',
+    'https://support.e2e.example/help',
+  );
+});

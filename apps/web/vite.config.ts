@@ -14,7 +14,7 @@ export default defineConfig({
   },
   build: {
     sourcemap: false,
-    // dist/.vite/manifest.json: which chunks each route loads, read by `npm run size` (scripts/size-budget.mjs).
+    // dist/.vite/manifest.json: which chunks each route loads, read by `npm run size` (scripts/size/main.ts).
     manifest: true,
     chunkSizeWarningLimit: 400,
     // Every browser of the default (baseline) target supports <link rel=modulepreload>; skip the polyfill.

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eventsPlugin } from './analytics/events-plugin.ts';
 import { deriveSecret } from './auth/derived-keys.ts';
+import { OIDC_MOUNT } from './auth/embedded-idp.ts';
 import { registerMeRoutes } from './auth/me-routes.ts';
 import { registerAuth } from './auth/register-auth.ts';
 import { SessionStore } from './auth/sessions.ts';
@@ -12,16 +12,17 @@ import { type Db, databaseKind, openDatabase } from './db/database.ts';
 import { registerClientConfigRoute } from './http/client-config.ts';
 import { clientErrorCode, sendError } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAppMetrics } from './metrics/app-metrics.ts';
 import { registerMetricsRoute } from './metrics/metrics-route.ts';
 import { RedisFanout } from './realtime/redis-adapter.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
+import { scheduleCleanup } from './retention/cleanup.ts';
 import { RoomRepository } from './rooms/room-repository.ts';
 import { registerRoomRoutes } from './rooms/room-routes.ts';
 import { RoomStore } from './rooms/room-store.ts';
-import { scheduleCleanup } from './retention/cleanup.ts';
 import { searchPlugin } from './search/search-plugin.ts';
 
 export interface App {
@@ -35,6 +36,8 @@ export interface App {
 export interface BuildOptions {
   /** PostgreSQL schema for test isolation. */
   pgSchema?: string;
+  /** Where log lines go instead of stdout (tests that count them). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -47,7 +50,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onConnectionError: (error) => http.log.warn({ err: error }, 'database connection lost; the pool replaces it'),
   });
   const http = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -65,8 +72,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id);
   });
   await http.register(fastifyCookie);
-  await http.register(fastifyFormbody);
   await registerSecurityHeaders(http, { publicUrl: config.publicUrl, sentryDsn: config.sentryDsn });
+  registerOriginCheck(http, { publicUrl: config.publicUrl, idpMount: config.oidc ? null : OIDC_MOUNT });
   http.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'unhandled error');
@@ -78,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHealthRoutes(http, { db, ...(fanout ? { redis: fanout } : {}) });
   const metrics = createAppMetrics();
   registerMetricsRoute(http, { registry: metrics.registry, token: config.metricsToken });
-  registerClientConfigRoute(http, { sentryDsn: config.sentryDsn });
+  registerClientConfigRoute(http, config);
   registerMeRoutes(http, { sessions, secureCookies });
   await registerAuth(http, { db, config, sessions, secureCookies });
   registerRoomRoutes(http, { sessions, rooms });

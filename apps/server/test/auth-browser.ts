@@ -9,7 +9,8 @@ interface StoredCookie {
 
 /**
  * Just enough of a browser for the sign-in flow: a cookie jar (per host, like browsers: ports ignored),
- * redirects followed by hand so every hop can be inspected.
+ * redirects followed by hand so every hop can be inspected, and `Origin` on every request that is not a GET or
+ * HEAD, as browsers send it: the origin of the page it is on (the last URL visited).
  */
 export class TestBrowser {
   readonly cookies = new Map<string, StoredCookie>();
@@ -53,6 +54,11 @@ export class TestBrowser {
     const headers = new Headers(init.headers);
     const cookie = this.cookieHeader(target);
     if (cookie) headers.set('cookie', cookie);
+    const method = (init.method ?? 'GET').toUpperCase();
+    const page = this.visited.at(-1);
+    if (method !== 'GET' && method !== 'HEAD' && !headers.has('origin')) {
+      headers.set('origin', new URL(page ?? target).origin);
+    }
     this.visited.push(target.href);
     const response = await fetch(target, { ...init, headers, redirect: 'manual' });
     this.store(response.headers.getSetCookie());

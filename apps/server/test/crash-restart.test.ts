@@ -240,7 +240,7 @@ describe.each(DATABASE_KINDS)('a node SIGKILLed while commands flow, on %s (R27,
 
     const created = await fetch(`${server.url}/api/rooms`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { cookie, origin: server.url, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Phòng thử sập nguồn' }),
     });
     expect(created.status).toBe(201);

@@ -53,6 +53,8 @@ export interface StartOptions {
   /** Listen on this port (a restarted server at the same URL, so socket clients can reconnect to it). */
   port?: number;
   env?: Record<string, string>;
+  /** Where the server's log lines go (with `env.LOG_LEVEL`; silent by default). */
+  logStream?: { write(line: string): void };
 }
 
 /** Starts the real server on a random port with a private database (a temp dir, or a fresh PG schema). */
@@ -75,7 +77,10 @@ export async function startServer(kind: DatabaseKind, options: StartOptions = {}
     ...(kind === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
     ...options.env,
   });
-  const app = await buildApp(config, pgSchema ? { pgSchema } : {});
+  const app = await buildApp(config, {
+    ...(pgSchema ? { pgSchema } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.http.listen({ port: probe, host: '127.0.0.1' });
   let stopped = false;
   const stop = async () => {

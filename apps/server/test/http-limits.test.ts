@@ -15,7 +15,7 @@ describe('HTTP body limits', () => {
   it('answers a JSON body over 64 KB with 413 payload_too_large before anything reads it', async () => {
     const response = await fetch(`${server.url}/api/rooms`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { origin: server.url, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'x'.repeat(70 * 1024) }),
     });
     expect(response.status).toBe(413);

@@ -160,7 +160,10 @@ describe('security headers on an https deployment with Sentry', () => {
   it('marks every cookie Secure: the sign-in state and the session cookie it clears on logout', async () => {
     const login = await fetch(`${server.url}/auth/login?mode=popup`, { redirect: 'manual' });
     expect(login.status).toBe(302);
-    const logout = await fetch(`${server.url}/auth/logout`, { method: 'POST' });
+    const logout = await fetch(`${server.url}/auth/logout`, {
+      method: 'POST',
+      headers: { origin: 'https://xem.example' },
+    });
     expect(logout.status).toBe(204);
     const cookies = [...login.headers.getSetCookie(), ...logout.headers.getSetCookie()];
     expect(cookies.some((line) => line.startsWith(`${SESSION_COOKIE}=`))).toBe(true);

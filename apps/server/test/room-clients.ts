@@ -43,11 +43,11 @@ export async function seedSignedInUser(db: Db, displayName: string): Promise<Tes
   return { uid, displayName, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
-/** Creates a room through the REST API as `host`; returns its id. */
+/** Creates a room through the REST API as `host`, as the web app does (same origin, R36); returns its id. */
 export async function createRoom(server: TestServer, host: TestUser, name = 'Phòng thử'): Promise<string> {
   const response = await fetch(`${server.url}/api/rooms`, {
     method: 'POST',
-    headers: { cookie: host.cookie, 'content-type': 'application/json' },
+    headers: { cookie: host.cookie, origin: server.url, 'content-type': 'application/json' },
     body: JSON.stringify({ name }),
   });
   if (response.status !== 201) throw new Error(`room creation failed: ${response.status}`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { clientAddressOf } from '../src/realtime/client-warnings.ts';
 import { GUEST_COOKIE, guestIdOf, personOf, viewerIdentities } from '../src/realtime/viewer-identity.ts';
 import { startServer, type TestServer } from './harness.ts';
 
@@ -58,7 +59,7 @@ describe('viewer identity (R51)', () => {
   it('hashes the client address, reading X-Forwarded-For only from trusted proxies', () => {
     const identities = (trustProxy: false | string[]) =>
       viewerIdentities({
-        trustProxy,
+        addressOf: clientAddressOf(trustProxy),
         addressSecret: Buffer.alloc(32, 1),
         parseCookie: () => ({}),
         serializeCookie: () => '',

@@ -46,6 +46,37 @@ describe('parseCommand (R21)', () => {
     expect(parseCommand('playlist:add', { video }).success).toBe(false);
   });
 
+  it.each([
+    ['a media link with no playable extension', 'https://cdn.example.com/page.html'],
+    ['a YouTube link sent as media', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
+    ['a media link with credentials', 'https://user:pw@cdn.example.com/clip.mp4'],
+    ['a media link with " in its host', 'https://a"b.example/clip.mp4'],
+  ])('refuses %s, which does not parse as a supported link (R40)', (_label, url) => {
+    expect(parseCommand('playlist:add', { video: { ...media, id: mediaVideoId(url), mediaUrl: url } }).success).toBe(
+      false,
+    );
+  });
+
+  it('passes on the canonical URL of a spelling sent with the canonical id, and refuses the id of the spelling (R21, R40)', () => {
+    const spelling = 'HTTPS://CDN.example.com:443/./clip.mp4?#t=1';
+    const parsed = parseCommand('playlist:add', { video: { ...media, mediaUrl: spelling } });
+    expect(parsed.success && parsed.data.type === 'playlist:add' && parsed.data.video).toEqual(media);
+    expect(
+      parseCommand('playlist:add', { video: { ...media, id: mediaVideoId(spelling), mediaUrl: spelling } }).success,
+    ).toBe(false);
+  });
+
+  it('encodes raw <, > and " in the media URL and the thumbnail (R40)', () => {
+    const url = 'https://cdn.example.com/"><img src=x>.mp4';
+    const encoded = 'https://cdn.example.com/%22%3E%3Cimg%20src=x%3E.mp4';
+    const video = { ...media, id: mediaVideoId(encoded), mediaUrl: url, thumbnail: 'https://i.example/"<b>.jpg' };
+    const parsed = parseCommand('playlist:add', { video });
+    expect(parsed.success && parsed.data.type === 'playlist:add' && parsed.data.video).toMatchObject({
+      mediaUrl: encoded,
+      thumbnail: 'https://i.example/%22%3Cb%3E.jpg',
+    });
+  });
+
   it('does not let the client set visited', () => {
     const parsed = parseCommand('playlist:add', { video: { ...youtube, visited: true } });
     expect(parsed.success && parsed.data.type === 'playlist:add' && 'visited' in parsed.data.video).toBe(false);

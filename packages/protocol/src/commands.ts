@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { mediaVideoId, YOUTUBE_ID_PATTERN } from './links.ts';
+import { canonicalHttpUrl } from './canonical-url.ts';
+import { mediaVideoId, parseVideoLink, YOUTUBE_ID_PATTERN } from './links.ts';
 import { currentVideoSchema, videoIdSchema, videoSchema } from './room.ts';
 
 /**
@@ -16,20 +17,27 @@ export const POSITION_MAX = 10_000_000;
 
 /**
  * The video a client proposes to add. `visited` is the server's to decide, so it is not accepted here. The id
- * must fit its source: a YouTube id, or for direct media exactly `mediaVideoId(mediaUrl)`, so one link cannot
- * enter the playlist twice under two made-up ids. Only direct media carries a URL.
+ * must fit its source: a YouTube id, or for direct media exactly `mediaVideoId` of the canonical URL, so one link
+ * cannot enter the playlist twice under two made-up ids (R21). Only direct media carries a URL: it must be a
+ * supported media link, and is passed on in its canonical form, as is the thumbnail (R40).
  */
-export const addVideoInputSchema = videoSchema.omit({ visited: true }).superRefine((video, ctx) => {
+export const addVideoInputSchema = videoSchema.omit({ visited: true }).transform((video, ctx) => {
+  const issue = (path: string, message: string) => {
+    ctx.issues.push({ code: 'custom', input: video, path: [path], message });
+    return z.NEVER;
+  };
+  const thumbnail = video.thumbnail === '' ? '' : canonicalHttpUrl(video.thumbnail);
+  if (thumbnail === null) return issue('thumbnail', 'must be an http(s) URL without " in its host');
   if (video.source === 'youtube') {
-    if (!YOUTUBE_ID_PATTERN.test(video.id)) {
-      ctx.addIssue({ code: 'custom', path: ['id'], message: 'must be an 11-character YouTube id' });
-    }
-    if (video.mediaUrl !== null) ctx.addIssue({ code: 'custom', path: ['mediaUrl'], message: 'must be null' });
-  } else if (video.mediaUrl === null) {
-    ctx.addIssue({ code: 'custom', path: ['mediaUrl'], message: 'is required' });
-  } else if (video.id !== mediaVideoId(video.mediaUrl)) {
-    ctx.addIssue({ code: 'custom', path: ['id'], message: 'must be mediaVideoId(mediaUrl)' });
+    if (!YOUTUBE_ID_PATTERN.test(video.id)) return issue('id', 'must be an 11-character YouTube id');
+    if (video.mediaUrl !== null) return issue('mediaUrl', 'must be null');
+    return { ...video, thumbnail };
   }
+  if (video.mediaUrl === null) return issue('mediaUrl', 'is required');
+  const link = parseVideoLink(video.mediaUrl);
+  if (link?.kind !== 'media') return issue('mediaUrl', 'must be a direct link to a supported media file');
+  if (video.id !== mediaVideoId(link.url)) return issue('id', 'must be mediaVideoId of the canonical mediaUrl');
+  return { ...video, thumbnail, mediaUrl: link.url };
 });
 export type AddVideoInput = z.infer<typeof addVideoInputSchema>;
 

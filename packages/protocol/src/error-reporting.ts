@@ -1,10 +1,10 @@
-/** Share of page loads and requests traced by error reporting (spec §7, §9). */
+/** Share of page loads and requests traced by error reporting (docs/product.md#limits). */
 export const TRACES_SAMPLE_RATE = 0.2;
 
 /**
  * What the Sentry SDKs (browser and server) may attach to a report: the error, its stack and the page or route
- * it happened on — no user fields, cookies, headers, bodies, query strings or local variables. The spec lists no
- * personal data for error reports, so none is sent. Assignable to Sentry's `dataCollection` option.
+ * it happened on — no user fields, cookies, headers, bodies, query strings or local variables. The product promises no
+ * personal data in error reports (docs/product.md#terms-and-privacy), so none is sent. Assignable to Sentry's `dataCollection` option.
  */
 export const ERROR_REPORTING_DATA_COLLECTION = {
   userInfo: false,
@@ -19,14 +19,6 @@ export const ERROR_REPORTING_DATA_COLLECTION = {
   mcp: { inputs: false, outputs: false },
   graphQL: { document: false, variables: false },
 };
-
-/**
- * Body of `GET /api/client-config`: settings the web app learns at run time, so one build serves every
- * deployment. `sentryDsn` is null when error reporting is off (then the browser SDK is never loaded).
- */
-export interface ClientConfig {
-  sentryDsn: string | null;
-}
 
 /** A search URL's path segment that carries what the user typed (`GET /api/search_videos/:keyword`). */
 const SEARCH_KEYWORD_IN_PATH = /(\/api\/search_videos\/)[^/?#\s"'<>]+/g;

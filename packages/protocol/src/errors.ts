@@ -50,7 +50,7 @@ export type AckFailure = z.infer<typeof ackFailureSchema>;
 /** Every command's acknowledgement: `{ok: true, ...result}` or `{ok: false, error: {code, message}}`. */
 export type AckResult<T extends object = Record<never, never>> = ({ ok: true } & T) | AckFailure;
 
-/** Spec §5/§8: the alert text for a duplicate playlist video, exact. */
+/** R7: the alert text for a duplicate playlist video, exact (docs/product.md#messages). */
 export const DUPLICATE_VIDEO_MESSAGE = 'Video đã có trong playlist';
 
 export function protocolError(code: ErrorCode, message: string): ProtocolError {

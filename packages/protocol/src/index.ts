@@ -1,3 +1,5 @@
+export * from './canonical-url.ts';
+export * from './client-config.ts';
 export * from './clock.ts';
 export * from './commands.ts';
 export * from './error-reporting.ts';
@@ -9,6 +11,7 @@ export * from './people.ts';
 export * from './position.ts';
 export * from './roles.ts';
 export * from './room.ts';
+export * from './room-name.ts';
 export * from './search.ts';
 export * from './search-keyword.ts';
 export * from './sync.ts';

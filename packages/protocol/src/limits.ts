@@ -1,4 +1,4 @@
-/** Business limits shared by server validation and client forms (design.md, Room engine). */
+/** Business limits shared by server validation and client forms (docs/product.md#limits). */
 export const ROOM_NAME_MAX = 80;
 export const PLAYLIST_MAX = 500;
 export const TITLE_MAX = 200;

@@ -163,9 +163,22 @@ describe('mediaVideoId', () => {
     expect(videoIdSchema.safeParse(id).success).toBe(true);
   });
 
-  it('is a known, stable value that differs between links', () => {
-    // First 16 bytes of SHA-256("https://example.org/a.mp4"), base64url (computed with node:crypto).
-    expect(mediaVideoId('https://example.org/a.mp4')).toBe('m_qLikK4727RwAIFJy2e5Btw');
+  // Ids are stored in playlists: a change of hashing or encoding would orphan every stored media item. The
+  // expected ids are the first 16 bytes of SHA-256(url) in unpadded base64url, computed with node:crypto; the
+  // inputs cross the one-block padding limit (55/56 bytes), span many blocks, and include non-ASCII (UTF-8).
+  it.each([
+    ['https://example.org/a.mp4', 'm_qLikK4727RwAIFJy2e5Btw'],
+    ['https://cdn.example.com/videos/clip.mp4', 'm_j7VvS85HCXN7cBEp1OJ0YQ'],
+    ['http://192.168.1.20:8080/phim/t%E1%BA%ADp-1.m3u8?token=abc', 'm_kyHTp_HHLk0gH70BDru69Q'],
+    ['https://media.example.vn/Xem chung 🎬 nhé.mp4', 'm_P1YafjF4BGV0v0WyKtpAOw'],
+    [`https://example.org/${'x'.repeat(31)}.mp4`, 'm_y9qN21rlmtrN_PQQ4XVb4Q'],
+    [`https://example.org/${'x'.repeat(32)}.mp4`, 'm_78UhuaMxfrhGpwpfRiJFbQ'],
+    [`https://example.org/${'v'.repeat(2000)}.webm`, 'm_m_wjGYCQcAQYoyf96JpKWQ'],
+  ])('keeps the stored id of link %#', (url, id) => {
+    expect(mediaVideoId(url)).toBe(id);
+  });
+
+  it('differs between links', () => {
     expect(mediaVideoId('https://example.org/a.mp4')).not.toBe(mediaVideoId('https://example.org/b.mp4'));
   });
 

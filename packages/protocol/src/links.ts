@@ -1,5 +1,8 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { base64urlnopad } from '@scure/base';
+import { canonicalHttpUrl } from './canonical-url.ts';
 import { TITLE_MAX, URL_MAX } from './limits.ts';
-import { base64url, sha256 } from './sha256.ts';
 
 /** A YouTube video id: exactly 11 characters of the base64url alphabet. */
 export const YOUTUBE_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
@@ -12,7 +15,7 @@ export type VideoLink =
   | { kind: 'youtube'; id: string }
   | {
       kind: 'media';
-      /** The normalised absolute URL, without its #fragment. */
+      /** The canonical absolute URL (canonicalHttpUrl): one spelling per link, so one playlist id (R40). */
       url: string;
       /** The file name, percent-decoded, without its extension (the host name when there is none). */
       title: string;
@@ -86,18 +89,20 @@ function mediaLink(url: URL): VideoLink | null {
   const dot = fileName.lastIndexOf('.');
   const format = dot >= 0 ? MEDIA_EXTENSIONS[fileName.slice(dot + 1).toLowerCase()] : undefined;
   if (!format) return null;
+  const canonical = canonicalHttpUrl(url);
+  if (!canonical) return null;
   const title = safeDecode(fileName.slice(0, dot)).trim() || url.hostname;
-  url.hash = '';
   // Cut to TITLE_MAX without leaving half of a surrogate pair (an emoji) at the end.
   const bounded = title.length > TITLE_MAX ? title.slice(0, TITLE_MAX).replace(/[\ud800-\udbff]$/, '') : title;
-  return { kind: 'media', url: url.href, title: bounded, format };
+  return { kind: 'media', url: canonical, title: bounded, format };
 }
 
 /**
  * Understands a pasted link. YouTube: `watch?v=`, `youtu.be/`, `/shorts/`, `/embed/`, `/live/`, `/v/` on
  * youtube.com with or without `www.`, `m.` or `music.`, and youtube-nocookie.com embeds, with any extra query
  * parameters or timestamps. Media: an http(s) URL whose path ends in a playable file extension. Anything
- * else — other schemes (`javascript:`, `data:`…), credentials in the URL, input over URL_MAX — gives null.
+ * else — other schemes (`javascript:`, `data:`…), credentials in the URL, input or a canonical media URL over
+ * URL_MAX, a `"` left in a host — gives null.
  *
  * Media links may point anywhere, private addresses included: the browser plays them and our server never
  * fetches them, so they cannot be used to make the server reach into its own network.
@@ -120,8 +125,9 @@ export function parseVideoLink(input: unknown): VideoLink | null {
 /**
  * The playlist id of a direct media link: `m_` + base64url of the first 16 bytes of SHA-256(url), 24
  * characters that fit `videoIdSchema` and cannot collide with an 11-character YouTube id. Pass the `url`
- * that parseVideoLink returned so that spellings of the same link get the same id.
+ * that parseVideoLink returned so that spellings of the same link get the same id. Hashed with @noble/hashes, not
+ * Web Crypto, whose digest is async and missing outside secure contexts (an instance served on plain http).
  */
 export function mediaVideoId(url: string): string {
-  return `m_${base64url(sha256(url).subarray(0, 16))}`;
+  return `m_${base64urlnopad.encode(sha256(utf8ToBytes(url)).subarray(0, 16))}`;
 }

@@ -12,7 +12,7 @@ export type PlaybackReference = Pick<CurrentVideo, 'playing' | 'current_time' | 
  * An `updated_at` of 0 means the default current_video (never stamped), so no time has elapsed from it; a
  * `serverNow` before `updated_at` (a slightly wrong offset) counts as no time elapsed rather than rewinding.
  *
- * The spec's follower fell back to the stored time when the sum passed the duration, which replays a finished
+ * The first version's follower fell back to the stored time when the sum passed the duration, which replays a finished
  * video for late joiners; we clamp to the duration instead (docs/room-rules.md R19).
  */
 export function expectedPosition(reference: PlaybackReference, serverNow: number, duration?: number | null): number {

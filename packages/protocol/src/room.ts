@@ -9,6 +9,7 @@ import {
   VIDEO_ID_MAX,
 } from './limits.ts';
 import { ADD_POLICIES, type RoomSettings } from './roles.ts';
+import { type RoomNameProblem, roomNameProblem } from './room-name.ts';
 
 /** Where a playlist item plays from: the YouTube IFrame player, or an HTML5 media element on a direct link. */
 export const videoSourceSchema = z.enum(['youtube', 'media']);
@@ -33,7 +34,7 @@ export const videoIdSchema = z
   .max(VIDEO_ID_MAX)
   .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, - and _');
 
-/** A playlist item (spec §3 Video) plus how to play it. */
+/** A playlist item (docs/product.md#data) plus how to play it. */
 export const videoSchema = z.object({
   id: videoIdSchema,
   title: z.string().max(TITLE_MAX),
@@ -46,7 +47,7 @@ export const videoSchema = z.object({
 export type Video = z.infer<typeof videoSchema>;
 
 /**
- * What is playing (spec §3 current_video). `current_time` is the position in seconds at server time
+ * What is playing (docs/product.md#data). `current_time` is the position in seconds at server time
  * `updated_at` (epoch ms); while `playing`, the position advances at `rate` from there.
  */
 export const currentVideoSchema = z.object({
@@ -59,7 +60,7 @@ export const currentVideoSchema = z.object({
 });
 export type CurrentVideo = z.infer<typeof currentVideoSchema>;
 
-/** Spec §9: id empty, index -1, playing true, time 0, updated_at 0 (and normal speed). */
+/** Nothing selected (docs/product.md#data): id empty, index -1, playing true, time 0, updated_at 0 (and normal speed). */
 export const DEFAULT_CURRENT_VIDEO: CurrentVideo = Object.freeze({
   id: '',
   index: -1,
@@ -76,7 +77,7 @@ export const roomSettingsSchema = z.object({
   perPersonCap: z.number().int().min(1).max(PER_PERSON_CAP_MAX),
 }) satisfies z.ZodType<RoomSettings>;
 
-/** A room as the server sends it: spec §3 Room plus who shares control, the host's settings and the `version`. */
+/** A room as the server sends it: with who shares control, the host's settings and its commit `version` (docs/product.md#data). */
 export const roomSnapshotSchema = z.object({
   id: z.string(),
   host: z.string(),
@@ -90,11 +91,20 @@ export const roomSnapshotSchema = z.object({
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshotSchema>;
 
+const ROOM_NAME_MESSAGES: Record<RoomNameProblem, string> = {
+  blank: 'Room name is required',
+  invalid_character: 'Room name must not contain control characters, bidirectional overrides or stacked marks',
+  too_long: `Room name must be at most ${ROOM_NAME_MAX} characters`,
+};
+
+/** A room name, trimmed, judged by roomNameProblem as the form judges it (R41). */
 export const roomNameSchema = z
   .string()
   .trim()
-  .min(1, 'Room name is required')
-  .max(ROOM_NAME_MAX, `Room name must be at most ${ROOM_NAME_MAX} characters`);
+  .superRefine((name, ctx) => {
+    const problem = roomNameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: ROOM_NAME_MESSAGES[problem] });
+  });
 
 /** POST /api/rooms */
 export const createRoomRequestSchema = z.object({ name: roomNameSchema });

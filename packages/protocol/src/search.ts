@@ -10,7 +10,7 @@ export const searchKeywordSchema = z
   .min(1, 'Keyword is required')
   .max(SEARCH_KEYWORD_MAX, `Keyword must be at most ${SEARCH_KEYWORD_MAX} characters`);
 
-/** One search hit (spec §3 Search result). */
+/** One search hit (docs/product.md#data). */
 export const searchResultSchema = z.object({
   id: videoIdSchema,
   title: z.string().max(TITLE_MAX),
@@ -19,14 +19,14 @@ export const searchResultSchema = z.object({
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
 /**
- * A search that did not produce results (spec §7): `status` 403 means the free quota is used up or search is
+ * A search that did not produce results (docs/product.md#services): `status` 403 means the free quota is used up or search is
  * not configured; anything else is the upstream failure (its HTTP code, 502 unreadable answer, 504 timeout).
  * Sent with HTTP 200 — see docs/decisions/004-search.md.
  */
 export const searchStatusSchema = z.object({ status: z.number().int() });
 export type SearchStatus = z.infer<typeof searchStatusSchema>;
 
-/** Status the UI shows as 'Hết lượt search cho tài khoản free…' (spec §8). */
+/** Status the UI shows as 'Hết lượt search cho tài khoản free…' (docs/product.md#search-box). */
 export const SEARCH_QUOTA_STATUS = 403;
 
 /** Body of `GET /api/search_videos/:keyword` with HTTP 200: results, or a status. */
@@ -59,11 +59,11 @@ export const OEMBED_ERROR_CODES = [
 ] as const;
 export type OembedErrorCode = (typeof OEMBED_ERROR_CODES)[number];
 
-/** Largest body `POST /api/events` accepts (JSON or the text/plain that navigator.sendBeacon sends). */
+/** Largest body `POST /api/events` accepts (JSON only). */
 export const ANALYTICS_BODY_MAX = 4096;
 
 /**
- * 'Search videos' (spec §7): the keyword, and the user's email or null. The server records the email of the
+ * 'Search videos' (docs/product.md#services): the keyword, and the user's email or null. The server records the email of the
  * session instead of trusting this field, so a client cannot attribute events to someone else.
  */
 export const searchVideosEventSchema = z.object({

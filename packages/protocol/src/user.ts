@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/me (spec §3 User, without the per-room isHost flag the client adds). */
+/** GET /api/me: the account (docs/product.md#data); whether it hosts a room comes with the room. */
 export const meSchema = z.object({
   uid: z.string(),
   email: z.string(),

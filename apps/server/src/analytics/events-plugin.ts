@@ -15,23 +15,15 @@ export interface EventsPluginOptions {
 
 const EVENTS_LIMIT: RouteRateLimit = { max: 60, timeWindow: 60_000 };
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** What is stored: the client's fields, except that the email is the session's (spec §7: email or null). */
+/** What is stored: the client's fields, except that the email is the session's (docs/product.md#services: email or null). */
 function storedProperties(event: AnalyticsEvent, user: SessionUser | null): Record<string, unknown> {
   return { keyword: event.properties.keyword, email: user?.email ?? null };
 }
 
 /**
- * `POST /api/events`: first-party product analytics (spec §7 'Search videos'). Takes JSON, or the text/plain
- * body navigator.sendBeacon sends, up to 4 KB; stores the event with the signed-in user's uid, answers 204,
- * then forwards it to PostHog when a key is configured.
+ * `POST /api/events`: first-party product analytics ('Search videos', docs/product.md#services). Takes JSON
+ * only (R36), up to 4 KB; stores the event with the signed-in user's uid, answers 204, then forwards it to
+ * PostHog when a key is configured.
  */
 export const eventsPlugin: FastifyPluginAsync<EventsPluginOptions> = async (app, options) => {
   await enableRouteRateLimits(app);
@@ -41,8 +33,7 @@ export const eventsPlugin: FastifyPluginAsync<EventsPluginOptions> = async (app,
     '/api/events',
     { bodyLimit: ANALYTICS_BODY_MAX, config: { rateLimit: EVENTS_LIMIT } },
     async (request, reply) => {
-      const body = typeof request.body === 'string' ? parseJson(request.body) : request.body;
-      const parsed = analyticsEventSchema.safeParse(body);
+      const parsed = analyticsEventSchema.safeParse(request.body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         return sendError(

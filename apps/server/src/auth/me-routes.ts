@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from '../http/errors.ts';
 import { clearSessionCookie, currentUser, SESSION_COOKIE, type SessionStore } from './sessions.ts';
 
-/** GET /api/me and POST /auth/logout (spec §4 Session). */
+/** GET /api/me and POST /auth/logout (docs/product.md#signing-in). */
 export function registerMeRoutes(app: FastifyInstance, deps: { sessions: SessionStore; secureCookies: boolean }) {
   app.get('/api/me', async (request, reply) => {
     const user = await currentUser(deps.sessions, request);

@@ -1,3 +1,4 @@
+import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
@@ -49,7 +50,11 @@ export async function registerAuth(app: FastifyInstance, deps: AuthDeps): Promis
         log: app.log,
       });
       await mountEmbeddedIdp(scope, idp.provider, AUTH_RATE_LIMITS.flow);
-      registerInteractionRoutes(scope, { provider: idp.provider, accounts, rateLimit: AUTH_RATE_LIMITS.form });
+      // The login page's forms are the only form bodies the app reads (docs/decisions/010: JSON everywhere else).
+      await scope.register(async (forms) => {
+        await forms.register(fastifyFormbody);
+        registerInteractionRoutes(forms, { provider: idp.provider, accounts, rateLimit: AUTH_RATE_LIMITS.form });
+      });
       rp = new RelyingParty({
         issuer: idp.issuer,
         clientId: idp.clientId,

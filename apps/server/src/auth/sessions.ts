@@ -9,7 +9,7 @@ import type { UserRow } from '../db/schema.ts';
 export const SESSION_COOKIE = 'xc_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** The signed-in user as the client sees it (spec §3 User, without the per-room isHost flag). */
+/** The signed-in user as the client sees it (docs/product.md#data). */
 export interface SessionUser {
   uid: string;
   email: string;

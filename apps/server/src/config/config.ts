@@ -36,6 +36,9 @@ export interface Config {
   metricsToken: string | undefined;
   /** Deletion of expired sessions and sign-in records and of old analytics events (retention/cleanup.ts). */
   cleanup: { intervalMs: number; analyticsRetentionMs: number };
+  /** The operator's support page and contact address, shown by the web app (GET /api/client-config). */
+  supportUrl: string;
+  contactEmail: string;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -96,5 +99,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       intervalMs: env.CLEANUP_INTERVAL_MINUTES * 60_000,
       analyticsRetentionMs: env.ANALYTICS_RETENTION_DAYS * 24 * 60 * 60_000,
     },
+    supportUrl: env.SUPPORT_URL,
+    contactEmail: env.CONTACT_EMAIL,
   };
 }

@@ -77,6 +77,9 @@ const envSchema = z
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     CLEANUP_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
     ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
+    // Today's addresses are only the defaults: each operator names their own (shown by the web app).
+    SUPPORT_URL: z.url({ protocol: /^https?$/ }).default('https://www.facebook.com/xemchung'),
+    CONTACT_EMAIL: z.email().default('banquyen@xemchung.app'),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER) {

@@ -43,6 +43,7 @@ function setup(capacity = 40, refusals = 100) {
     connection: { ...outside, roomId: 'room1234room1234' },
     bucket: new TokenBucket({ capacity, refillPerSecond: 0.001, now: () => 0 }),
     log,
+    warn: (details, message) => log.warn(details, message),
     throttled: false,
     refusals: new TokenBucket({ capacity: refusals, refillPerSecond: 0.001, now: () => 0 }),
     cutOff: () => {

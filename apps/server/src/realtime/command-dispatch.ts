@@ -22,6 +22,8 @@ export interface DispatchContext {
   connection: RoomConnection;
   bucket: TokenBucket;
   log: FastifyBaseLogger;
+  /** A warning about this client's input, limited per client address (R37). */
+  warn(details: object, message: string): void;
   /** Set while the socket is over its rate, so a flood is logged once rather than per message. */
   throttled: boolean;
   /** Refusals for rate the socket may collect; when they run out it is cut off (R22). */
@@ -58,8 +60,9 @@ export function createDispatcher(handlers: RoomHandlers, observe?: (outcome: Com
       if (answered) return;
       answered = true;
       if (!result.ok && result.error.code !== 'internal' && logged) {
-        const level = SUSPICIOUS.has(result.error.code) ? 'warn' : 'debug';
-        log[level]({ event: String(event).slice(0, 64), error: result.error }, 'command refused');
+        const details = { event: String(event).slice(0, 64), error: result.error };
+        if (SUSPICIOUS.has(result.error.code)) context.warn(details, 'command refused');
+        else log.debug(details, 'command refused');
       }
       ack?.(result);
       observe?.({ type, command, result, seconds: (performance.now() - started) / 1000 });

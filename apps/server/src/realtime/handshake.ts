@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handshakeAuthSchema, PROTOCOL_VERSION, type ProtocolError } from '@xemchung/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExtendedError, Socket } from 'socket.io';
@@ -31,6 +32,29 @@ export interface HandshakeDeps {
   parseCookie: (header: string) => Record<string, string | undefined>;
   identities: ViewerIdentities;
   log: FastifyBaseLogger;
+  /** Refusals are bad input from a client (or a misconfigured PUBLIC_URL): warned about, limited per client (R37). */
+  warn: (request: IncomingMessage, details: object, message: string) => void;
+}
+
+/**
+ * engine.io middleware, run on every request and upgrade under /socket.io before engine.io reads it (R24). The
+ * app opens a new WebSocket for each connection and never upgrades a transport, so a request that names an
+ * engine.io session (`sid`) can only be another client's session taken over: engine.io would take it as an
+ * upgrade of that session and hand it the session's identity, and neither `allowRequest` nor the Socket.IO
+ * middleware below (Origin, cookie) runs again for it. Long-polling is refused as well.
+ */
+export function transportGuard(warn: HandshakeDeps['warn']) {
+  return (request: IncomingMessage, _response: ServerResponse, next: (error?: Error) => void) => {
+    const query = new URL(request.url ?? '/', 'http://localhost').searchParams;
+    const reason = query.has('sid')
+      ? 'names an engine.io session'
+      : query.get('transport') !== 'websocket' || request.headers.upgrade?.toLowerCase() !== 'websocket'
+        ? 'not a WebSocket upgrade'
+        : null;
+    if (reason === null) return next();
+    warn(request, { origin: request.headers.origin?.slice(0, 200) ?? null, reason }, 'socket transport refused');
+    next(new Error(reason));
+  };
 }
 
 /**
@@ -39,20 +63,19 @@ export interface HandshakeDeps {
  * version; the identity comes from the session cookie and from nothing the client says later.
  */
 export function handshakeGuard(deps: HandshakeDeps) {
-  /** Refusals are bad input from a client (or a misconfigured PUBLIC_URL): logged once, at warn. */
-  const refuse = (next: (error?: ExtendedError) => void, error: ProtocolError, details: object) => {
-    deps.log.warn({ ...details, error }, 'socket refused');
-    next(new ConnectError(error));
-  };
   return async (socket: Socket, next: (error?: ExtendedError) => void) => {
+    const refuse = (error: ProtocolError, details: object) => {
+      deps.warn(socket.request, { ...details, error }, 'socket refused');
+      next(new ConnectError(error));
+    };
     const origin = socket.handshake.headers.origin;
     if (origin !== deps.publicOrigin) {
-      return refuse(next, { code: 'forbidden', message: 'Origin not allowed' }, { origin: origin?.slice(0, 200) });
+      return refuse({ code: 'forbidden', message: 'Origin not allowed' }, { origin: origin?.slice(0, 200) });
     }
     const auth = handshakeAuthSchema.safeParse(socket.handshake.auth);
     if (!auth.success || auth.data.protocol !== PROTOCOL_VERSION) {
       const error: ProtocolError = { code: 'protocol_mismatch', message: `Server speaks protocol ${PROTOCOL_VERSION}` };
-      return refuse(next, error, { protocol: auth.success ? auth.data.protocol : null });
+      return refuse(error, { protocol: auth.success ? auth.data.protocol : null });
     }
     try {
       const header = socket.handshake.headers.cookie;

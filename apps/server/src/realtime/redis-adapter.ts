@@ -106,7 +106,8 @@ export class RedisFanout {
    * The adapter publishes without awaiting; a publish in flight when the connection drops would reject with
    * nobody listening and take the process down. The commit it announced is safe in the database, and the
    * re-broadcast on recovery delivers it. A stale publisher gets nothing more to send either: its socket then
-   * idles out and reconnects, instead of writing into a dead link until TCP gives up.
+   * idles out and reconnects, instead of writing into a dead link until TCP gives up. This leans on node-redis's
+   * `publish` being an inherited method and on the adapter calling it: test/redis-publish-guard.test.ts checks both.
    */
   private guardPublish(): void {
     const publish = this.pub.publish.bind(this.pub);

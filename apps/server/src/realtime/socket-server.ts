@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { ServerToClientEvents } from '@xemchung/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
@@ -8,8 +9,9 @@ import { createRoomHandlers } from '../rooms/room-handlers.ts';
 import type { RoomRepository } from '../rooms/room-repository.ts';
 import { RoomResync } from '../rooms/room-resync.ts';
 import type { RoomStore } from '../rooms/room-store.ts';
+import { ClientWarnings, clientAddressOf, type TrustProxy } from './client-warnings.ts';
 import { type CommandOutcome, createDispatcher, type DispatchContext } from './command-dispatch.ts';
-import { handshakeGuard, type SocketData } from './handshake.ts';
+import { handshakeGuard, type SocketData, transportGuard } from './handshake.ts';
 import { type RedisFanout, useRedisFanout } from './redis-adapter.ts';
 import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
 import { viewerIdentities } from './viewer-identity.ts';
@@ -34,8 +36,8 @@ type IoSocket = Socket<DefaultEventsMap, ServerToClientEvents, DefaultEventsMap,
 
 export interface RealtimeDeps {
   publicUrl: string;
-  /** Fastify's `trustProxy`, so a socket's client address is read as HTTP reads it. */
-  trustProxy: false | string[] | ((address: string, hop: number) => boolean);
+  /** TRUST_PROXY: whose X-Forwarded-For names the client, for per-client log limits (R37). */
+  trustProxy?: TrustProxy;
   /** Keys the hash of client addresses (derived from SESSION_SECRET). */
   addressSecret: Buffer;
   sessions: SessionStore;
@@ -133,6 +135,11 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     // Refused at the HTTP upgrade while shutting down, so no connection outlives close().
     allowRequest: (_request, callback) => callback(null, !closing),
   });
+  const warnings = new ClientWarnings(log, now);
+  const addressOf = clientAddressOf(deps.trustProxy ?? false);
+  const warn = (request: IncomingMessage, details: object, message: string) =>
+    warnings.warn(addressOf(request), details, message);
+  io.engine.use(transportGuard(warn));
   const broadcast: RoomBroadcast = {
     state: (room) => {
       io.to(room.id).emit('room:state', room);
@@ -164,7 +171,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
   const inflight = new Set<Promise<void>>();
 
   const identities = viewerIdentities({
-    trustProxy: deps.trustProxy,
+    addressOf,
     addressSecret: deps.addressSecret,
     parseCookie: (header) => http.parseCookie(header),
     serializeCookie: (name, value, options) => http.serializeCookie(name, value, options),
@@ -178,19 +185,23 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
       parseCookie: (header) => http.parseCookie(header),
       identities,
       log,
+      warn,
     }),
   );
   io.on('connection', (socket) => {
     if (countDelivery) socket.onAnyOutgoing(countDelivery);
+    const address = addressOf(socket.request);
+    const who = { socket: socket.id, uid: socket.data.user?.uid ?? null };
     const context: DispatchContext = {
       connection: connectionOf(socket),
       bucket: new TokenBucket({ ...COMMAND_RATE, now }),
-      log: log.child({ socket: socket.id, uid: socket.data.user?.uid ?? null }),
+      log: log.child(who),
+      warn: (details, message) => warnings.warn(address, { ...who, ...details }, message),
       throttled: false,
       refusals: new TokenBucket({ ...FLOOD_CUTOFF, now }),
       cutOff: () => {
         if (!socket.connected) return;
-        context.log.warn('socket cut off: it kept sending past its rate limit');
+        context.warn({}, 'socket cut off: it kept sending past its rate limit');
         socket.disconnect(true);
       },
     };
@@ -209,6 +220,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
       io.engine.close();
       await Promise.allSettled([...inflight]);
       await resync.close();
+      warnings.close();
     },
   };
 }

@@ -1,6 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import proxyAddr from '@fastify/proxy-addr';
 import { guestKey, type Person, userKey } from '@xemchung/protocol';
 import type { SessionUser } from '../auth/sessions.ts';
 
@@ -43,11 +42,9 @@ export function personOf(user: SessionUser | null, guestToken: string): Person {
   return { key: guestKey(id), uid: null, name: null, photoURL: null, guestTag: id };
 }
 
-type Trust = false | string[] | ((address: string, hop: number) => boolean);
-
 export interface IdentityOptions {
-  /** Fastify's `trustProxy` as configured (TRUST_PROXY), so sockets see the same client address as HTTP. */
-  trustProxy: Trust;
+  /** The client address of a request, read as HTTP reads it (TRUST_PROXY, client-warnings.ts). */
+  addressOf: (request: IncomingMessage) => string;
   /** Keys the address hash; from SESSION_SECRET, so every node hashes alike. */
   addressSecret: Buffer;
   parseCookie: (header: string) => Record<string, string | undefined>;
@@ -66,9 +63,6 @@ function guestTokenOf(request: IncomingMessage, parseCookie: IdentityOptions['pa
 const issuedTokens = new WeakMap<IncomingMessage, string>();
 
 export function viewerIdentities(options: IdentityOptions) {
-  const trust = options.trustProxy === false ? () => false : options.trustProxy;
-  const addressOf = (request: IncomingMessage) =>
-    Array.isArray(trust) ? proxyAddr(request, proxyAddr.compile(trust)) : proxyAddr(request, trust);
   return {
     /**
      * engine.io's `initial_headers`: a socket without a guest cookie gets one in its upgrade response (browsers
@@ -92,7 +86,7 @@ export function viewerIdentities(options: IdentityOptions) {
         guestTokenOf(request, options.parseCookie) ??
         issuedTokens.get(request) ??
         randomBytes(16).toString('base64url');
-      const address = addressOf(request);
+      const address = options.addressOf(request);
       const addressKey = createHmac('sha256', options.addressSecret).update(address).digest('base64url').slice(0, 16);
       return { person: personOf(user, token), addressKey };
     },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-/** 96 random bits, URL-safe: unguessable (design.md asks for at least 72). */
+/** 96 random bits, URL-safe: unguessable (docs/product.md#data). */
 export function newRoomId(): string {
   return randomBytes(12).toString('base64url');
 }

@@ -67,7 +67,10 @@ export function toSnapshot(room: RoomRow, items: PlaylistItemRow[]): RoomSnapsho
   };
 }
 
-/** Rooms and their playlist rows in SQL; the only code that knows the tables. */
+/**
+ * Creates, lists and loads rooms with their playlist rows. Commands change them only through RoomStore
+ * (room-store.ts), the one other server code that reads or writes these tables (db/migrations.ts creates them).
+ */
 export class RoomRepository {
   private readonly db: Db;
   private readonly now: () => number;
@@ -85,7 +88,7 @@ export class RoomRepository {
     });
   }
 
-  /** Spec §4 Room creation: empty playlist, default current_video. */
+  /** A new room: empty playlist, default current_video (docs/product.md#data). */
   async create(hostUid: string, name: string): Promise<RoomSnapshot> {
     const current = DEFAULT_CURRENT_VIDEO;
     const row: RoomRow = {
@@ -106,7 +109,7 @@ export class RoomRepository {
     return toSnapshot(row, []);
   }
 
-  /** Oldest first, so "the first room found for the user" (spec §6) is stable. */
+  /** Oldest first, so the room Home offers, the first one (docs/product.md#roles), is stable. */
   async listByHost(hostUid: string): Promise<RoomSummary[]> {
     const rows = await this.db
       .selectFrom('rooms')

@@ -4,7 +4,7 @@ import { currentUser, type SessionStore } from '../auth/sessions.ts';
 import { sendError } from '../http/errors.ts';
 import type { RoomRepository } from './room-repository.ts';
 
-/** REST side of rooms: create one, list mine (spec §2 Home, §7 document create and query). */
+/** REST side of rooms: create one, list mine (docs/product.md#home). */
 export function registerRoomRoutes(app: FastifyInstance, deps: { sessions: SessionStore; rooms: RoomRepository }) {
   app.post('/api/rooms', async (request, reply) => {
     const user = await currentUser(deps.sessions, request);

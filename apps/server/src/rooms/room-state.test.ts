@@ -4,6 +4,7 @@ import {
   DEFAULT_CURRENT_VIDEO,
   DEFAULT_ROOM_SETTINGS,
   DUPLICATE_VIDEO_MESSAGE,
+  mediaVideoId,
   PLAYLIST_MAX,
   type RoomCommand,
 } from '@xemchung/protocol';
@@ -101,6 +102,25 @@ describe('playlist:add', () => {
       error: { code: 'duplicate_video', message: DUPLICATE_VIDEO_MESSAGE },
     });
     expect(DUPLICATE_VIDEO_MESSAGE).toBe('Video đã có trong playlist');
+  });
+
+  it('refuses a media link whose stored spelling differs but has the same canonical URL (R7, R40)', () => {
+    const canonical = 'http://cdn.example.com/clip.mp4';
+    const media = (mediaUrl: string): AddVideoInput => ({
+      id: mediaVideoId(mediaUrl),
+      title: 'clip',
+      thumbnail: '',
+      source: 'media',
+      mediaUrl,
+    });
+    // Stored before links were canonical: another spelling, and the id of that spelling.
+    const legacy = { ...media('HTTP://CDN.example.com:80/./clip.mp4?'), visited: false };
+    const room: RoomState = { ...emptyRoom, playlist: [legacy] };
+    expect(applyRoomCommand(room, { type: 'playlist:add', video: media(canonical) }, MEMBER, NOW)).toEqual({
+      error: { code: 'duplicate_video', message: DUPLICATE_VIDEO_MESSAGE },
+    });
+    const other = ok(applyRoomCommand(room, { type: 'playlist:add', video: media(`${canonical}?v=2`) }, MEMBER, NOW));
+    expect(other.playlist).toHaveLength(2);
   });
 
   it(`refuses the ${PLAYLIST_MAX + 1}th video with playlist_full (R8)`, () => {

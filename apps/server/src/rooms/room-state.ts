@@ -1,5 +1,6 @@
 import {
   type AddVideoInput,
+  canonicalHttpUrl,
   DEFAULT_CURRENT_VIDEO,
   DUPLICATE_VIDEO_MESSAGE,
   type ErrorCode,
@@ -82,9 +83,24 @@ export function applyRoomCommand(state: RoomState, command: RoomCommand, actor: 
   }
 }
 
+/**
+ * R7, R40: the same video by id, or a direct media link whose stored URL has the same canonical form. The schema
+ * gives `input` its canonical URL and the id of it; items stored before links were canonical may carry another
+ * spelling and the id of that spelling, so the URL is compared too.
+ */
+function isDuplicate(playlist: readonly Video[], input: AddVideoInput): boolean {
+  return playlist.some(
+    (video) =>
+      video.id === input.id ||
+      (input.mediaUrl !== null &&
+        video.mediaUrl !== null &&
+        (canonicalHttpUrl(video.mediaUrl) ?? video.mediaUrl) === input.mediaUrl),
+  );
+}
+
 /** R6–R9. */
 function add(state: RoomState, input: AddVideoInput): Transition {
-  if (state.playlist.some((video) => video.id === input.id)) return refuse('duplicate_video', DUPLICATE_VIDEO_MESSAGE);
+  if (isDuplicate(state.playlist, input)) return refuse('duplicate_video', DUPLICATE_VIDEO_MESSAGE);
   if (state.playlist.length >= PLAYLIST_MAX) {
     return refuse('playlist_full', `The playlist already has ${PLAYLIST_MAX} videos`);
   }

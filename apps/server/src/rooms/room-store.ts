@@ -1,5 +1,6 @@
 import type { ProtocolError, RoomSnapshot } from '@xemchung/protocol';
 import { type CompiledQuery, createQueryId, type Transaction } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { diffPlaylist } from './playlist-diff.ts';
@@ -249,17 +250,18 @@ async function updateRoomRow(
 
 /**
  * The last committed state of recently used rooms, least recently used dropped first, bounded in rooms and in
- * playlist items (a 500-item playlist weighs a hundred small ones). Never moves a room back to an older version.
+ * playlist items (a 500-item playlist weighs a hundred small ones; an empty one counts as one, as lru-cache sizes
+ * are positive). Never moves a room back to an older version.
  */
 class CommittedRooms {
-  private readonly rooms = new Map<string, RoomSnapshot>();
-  private items = 0;
-  private readonly maxRooms: number;
-  private readonly maxItems: number;
+  private readonly rooms: LRUCache<string, RoomSnapshot>;
 
   constructor(maxRooms: number, maxItems: number) {
-    this.maxRooms = maxRooms;
-    this.maxItems = maxItems;
+    this.rooms = new LRUCache({
+      max: maxRooms,
+      maxSize: maxItems,
+      sizeCalculation: (room) => Math.max(1, room.playlist.length),
+    });
   }
 
   get(roomId: string): RoomSnapshot | undefined {
@@ -267,21 +269,12 @@ class CommittedRooms {
   }
 
   remember(room: RoomSnapshot): void {
-    const known = this.rooms.get(room.id);
+    const known = this.rooms.peek(room.id);
     if (known && known.version > room.version) return;
-    this.forget(room.id);
     this.rooms.set(room.id, room);
-    this.items += room.playlist.length;
-    for (const oldest of this.rooms.keys()) {
-      if (this.rooms.size <= this.maxRooms && this.items <= this.maxItems) break;
-      this.forget(oldest);
-    }
   }
 
   forget(roomId: string): void {
-    const known = this.rooms.get(roomId);
-    if (!known) return;
-    this.items -= known.playlist.length;
     this.rooms.delete(roomId);
   }
 }

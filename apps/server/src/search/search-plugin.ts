@@ -6,16 +6,16 @@ import {
   searchKeywordSchema,
 } from '@xemchung/protocol';
 import type { FastifyPluginAsync } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { sendError } from '../http/errors.ts';
 import { enableRouteRateLimits, type RouteRateLimit } from '../http/rate-limit.ts';
-import { LookupCache } from './lookup-cache.ts';
 import { type OembedOutcome, type SearchOutcome, YouTubeClient, type YouTubeSettings } from './youtube-client.ts';
 
 export interface SearchPluginOptions {
   youtube: YouTubeSettings;
 }
 
-const CACHE = { maxEntries: 500, ttlMs: 10 * 60 * 1000 };
+const CACHE = { max: 500, ttl: 10 * 60 * 1000 };
 const SEARCH_LIMIT: RouteRateLimit = { max: 30, timeWindow: 60_000 };
 const OEMBED_LIMIT: RouteRateLimit = { max: 60, timeWindow: 60_000 };
 
@@ -25,14 +25,38 @@ export function keywordCacheKey(keyword: string): string {
 }
 
 /**
- * `GET /api/search_videos/*` and `GET /api/oembed?url=` (spec §7; docs/decisions/004-search.md).
+ * The cached outcome of `key`, the lookup already in flight for it, or a new lookup. The cache holds the promise,
+ * so concurrent lookups of one key share one upstream call; an outcome that is not `worthKeeping` (a timeout) is
+ * dropped once it settles, and asked again next time.
+ */
+function cachedLookup<V>(
+  cache: LRUCache<string, Promise<V>>,
+  key: string,
+  load: () => Promise<V>,
+  worthKeeping: (value: V) => boolean,
+): Promise<V> {
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const lookup = load();
+  cache.set(key, lookup);
+  const drop = () => {
+    if (cache.peek(key) === lookup) cache.delete(key);
+  };
+  lookup.then((value) => {
+    if (!worthKeeping(value)) drop();
+  }, drop);
+  return lookup;
+}
+
+/**
+ * `GET /api/search_videos/*` and `GET /api/oembed?url=` (docs/product.md#services; docs/decisions/004-search.md).
  * The keyword is a wildcard so that it may contain `/` and be longer than a router parameter.
  */
 export const searchPlugin: FastifyPluginAsync<SearchPluginOptions> = async (app, options) => {
   await enableRouteRateLimits(app);
   const youtube = new YouTubeClient(options.youtube);
-  const searches = new LookupCache<SearchOutcome>(CACHE);
-  const previews = new LookupCache<OembedOutcome>(CACHE);
+  const searches = new LRUCache<string, Promise<SearchOutcome>>(CACHE);
+  const previews = new LRUCache<string, Promise<OembedOutcome>>(CACHE);
 
   app.get('/api/search_videos/*', { config: { rateLimit: SEARCH_LIMIT } }, async (request, reply) => {
     const parsed = searchKeywordSchema.safeParse((request.params as { '*'?: string })['*'] ?? '');
@@ -40,7 +64,8 @@ export const searchPlugin: FastifyPluginAsync<SearchPluginOptions> = async (app,
       return sendError(reply, 400, 'invalid_keyword', parsed.error.issues[0]?.message ?? 'Invalid keyword');
     }
     const keyword = parsed.data.replace(/\s+/g, ' ');
-    const outcome = await searches.lookup(
+    const outcome = await cachedLookup(
+      searches,
       keywordCacheKey(keyword),
       () => youtube.search(keyword),
       (result) => result.kind === 'results',
@@ -68,7 +93,8 @@ export const searchPlugin: FastifyPluginAsync<SearchPluginOptions> = async (app,
       };
       return reply.send(preview);
     }
-    const outcome = await previews.lookup(
+    const outcome = await cachedLookup(
+      previews,
       link.id,
       () => youtube.oembed(link.id),
       (result) => result.kind === 'found' || result.kind === 'not_found',

@@ -10,7 +10,7 @@ import {
   toSearchResults,
 } from './youtube-wire.ts';
 
-/** A search either has results or a status for the client (spec §7): 403 quota / not configured, else the failure. */
+/** A search either has results or a status for the client (docs/product.md#services): 403 quota / not configured, else the failure. */
 export type SearchOutcome =
   | { kind: 'results'; results: SearchResult[] }
   | { kind: 'status'; status: number; reason: string };

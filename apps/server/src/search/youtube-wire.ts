@@ -1,6 +1,6 @@
 import { httpUrlSchema, type SearchResult, TITLE_MAX, YOUTUBE_ID_PATTERN } from '@xemchung/protocol';
+import { decodeHTMLStrict } from 'entities';
 import { z } from 'zod';
-import { decodeHtmlEntities } from './html-entities.ts';
 
 /**
  * The parts we read of YouTube's wire formats. Parsing is loose on purpose: an item we cannot use is
@@ -50,7 +50,11 @@ export function safeThumbnail(url: string | undefined): string {
   return url !== undefined && httpUrlSchema.safeParse(url).success ? url : '';
 }
 
-/** Search results as the spec shapes them: valid, unique ids, decoded titles, the 320×180 thumbnail. */
+/**
+ * Search results as docs/product.md#data shapes them: valid, unique ids, decoded titles, the 320×180 thumbnail. The Data API
+ * sends titles HTML-escaped (`Tom &amp; Jerry`); the browser gets plain text, which React escapes itself. Only
+ * references closed by `;` are decoded, so a title's own `AT&T` or `&amp` stays as written.
+ */
 export function toSearchResults(list: z.infer<typeof searchListSchema>): SearchResult[] {
   const results: SearchResult[] = [];
   const seen = new Set<string>();
@@ -61,7 +65,7 @@ export function toSearchResults(list: z.infer<typeof searchListSchema>): SearchR
     const thumbnails = item.snippet?.thumbnails;
     results.push({
       id,
-      title: boundedTitle(decodeHtmlEntities(item.snippet?.title ?? '')),
+      title: boundedTitle(decodeHTMLStrict(item.snippet?.title ?? '')),
       thumbnail: safeThumbnail(thumbnails?.medium?.url ?? thumbnails?.high?.url ?? thumbnails?.default?.url),
     });
   }

@@ -14,7 +14,7 @@ interface Shown {
 }
 
 /**
- * Holds the page's one alert (spec §5: 'Video đã có trong playlist' and other refusals) and shows it at the bottom
+ * Holds the page's one alert (docs/product.md#messages: 'Video đã có trong playlist' and other refusals) and shows it at the bottom
  * of the screen, above everything, as role="alert". A new alert replaces the previous one.
  */
 export function AlertProvider({ children }: { children: ReactNode }) {

@@ -6,7 +6,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
-/** The product's rounded violet button (spec §2 Shared interface pieces). */
+/** The product's rounded violet button (docs/product.md#shared-pieces). */
 export function Button({ loading = false, disabled = false, className = '', children, type, ...rest }: ButtonProps) {
   const inactive = loading || disabled;
   return (

@@ -16,7 +16,7 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * Yes/no confirmation (spec §2): shown while a request with a message and an action is pending; 'Có' runs the
+ * Yes/no confirmation (docs/product.md#shared-pieces): shown while a request with a message and an action is pending; 'Có' runs the
  * action and closes, 'Không' (or Escape, or a click outside) only closes.
  */
 export function ConfirmDialog({ request, onClose }: ConfirmDialogProps) {

@@ -11,7 +11,7 @@ export interface ModalProps {
   children: ReactNode;
 }
 
-/** A centred modal dialog; its content exists only while it is open (spec §2 Shared interface pieces). */
+/** A centred modal dialog; its content exists only while it is open (docs/product.md#shared-pieces). */
 export function Modal({ open, title, onClose, children }: ModalProps) {
   const { t } = useTranslation();
   const titleId = useId();

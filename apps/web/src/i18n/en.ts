@@ -25,6 +25,11 @@ export const en: Messages = {
     roomName: 'Room name',
     roomNamePlaceholder: 'e.g. Friday movie night',
     createRoom: 'Create room',
+    roomNameLength: '{{count}}/{{max}} characters',
+    roomNameTooLong: 'The room name is longer than {{max}} characters.',
+    roomNameInvalid:
+      'The room name has characters that cannot be used (control characters, text direction overrides or too many stacked accents).',
+    roomNameRefused: 'This room name is not allowed. Please choose another.',
     lookupFailed: 'Could not load your room.',
     featuresTitle: 'How it works',
     featureCreateTitle: 'Create a room',

@@ -1,5 +1,5 @@
 /**
- * Vietnamese, the default language. Texts quoted by the product spec are exact; keep them byte for byte.
+ * Vietnamese, the default language. docs/product.md quotes these texts exactly; keep them byte for byte.
  * Every other locale must have the same keys (checked by the `Messages` type in en.ts).
  */
 export const vi = {
@@ -26,6 +26,11 @@ export const vi = {
     roomName: 'Tên phòng',
     roomNamePlaceholder: 'Ví dụ: Tối thứ Sáu xem phim',
     createRoom: 'Tạo phòng',
+    roomNameLength: '{{count}}/{{max}} ký tự',
+    roomNameTooLong: 'Tên phòng dài quá {{max}} ký tự.',
+    roomNameInvalid:
+      'Tên phòng có ký tự không được phép (ký tự điều khiển, ký tự đổi hướng văn bản hoặc quá nhiều dấu chồng lên nhau).',
+    roomNameRefused: 'Tên phòng không hợp lệ. Vui lòng đặt tên khác.',
     lookupFailed: 'Không tải được phòng của bạn.',
     featuresTitle: 'Cách hoạt động',
     featureCreateTitle: 'Tạo phòng',

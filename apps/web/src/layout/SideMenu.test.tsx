@@ -16,7 +16,7 @@ async function openMenu() {
   return screen.getByRole('dialog', { name: 'Menu' });
 }
 
-describe('top bar and side menu (spec §2 Top bar)', () => {
+describe('top bar and side menu (docs/product.md#top-bar, #side-menu)', () => {
   it("shows the product name linking home, and the user's initials when they have no photo", async () => {
     installFakeServer({ user: testUser });
     renderApp('/terms-of-use');
@@ -59,6 +59,16 @@ describe('top bar and side menu (spec §2 Top bar)', () => {
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
     expect(within(menu).getByRole('button', { name: 'Đăng xuất' })).toBeInTheDocument();
+  });
+
+  it("links 'Hỗ trợ' to the operator's SUPPORT_URL", async () => {
+    installFakeServer({ clientConfig: { supportUrl: 'https://help.phim.example/lien-he' } });
+    renderApp('/');
+    const menu = await openMenu();
+    expect(await within(menu).findByRole('link', { name: 'Hỗ trợ' })).toHaveAttribute(
+      'href',
+      'https://help.phim.example/lien-he',
+    );
   });
 
   it("has no 'Đăng xuất' when signed out", async () => {

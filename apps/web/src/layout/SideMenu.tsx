@@ -5,8 +5,9 @@ import { CloseIcon } from '../components/CloseIcon.tsx';
 import { useDialogFocus } from '../components/useDialogFocus.ts';
 import { useSignOut } from '../features/auth/useSignOut.ts';
 import { changeLanguage, currentLanguage, LANGUAGE_NAMES, LANGUAGES } from '../i18n/index.ts';
-import { PRIVACY_PATH, SUPPORT_URL, TERMS_PATH } from '../routes/paths.ts';
+import { PRIVACY_PATH, TERMS_PATH } from '../routes/paths.ts';
 import { useAppSelector } from '../store/index.ts';
+import { useClientConfig } from '../store/useClientConfig.ts';
 import { UserAvatar } from './UserAvatar.tsx';
 
 interface Props {
@@ -15,7 +16,7 @@ interface Props {
 }
 
 /**
- * The slide-in menu behind the user button (spec §2 Top bar): who is signed in, the terms, privacy and support
+ * The slide-in menu behind the user button (docs/product.md#side-menu): who is signed in, the terms, privacy and support
  * links (new tabs), the language switch, and 'Đăng xuất'. Closing on route change is the layout's job.
  */
 export function SideMenu({ open, onClose }: Props) {
@@ -80,9 +81,7 @@ export function SideMenu({ open, onClose }: Props) {
           <MenuLink href={PRIVACY_PATH} describedBy={newTabId}>
             {t('menu.privacy')}
           </MenuLink>
-          <MenuLink href={SUPPORT_URL} describedBy={newTabId}>
-            {t('menu.support')}
-          </MenuLink>
+          <SupportMenuLink describedBy={newTabId} />
         </nav>
 
         <div className="mx-3 mt-2 border-t border-white/10 px-2 pt-4">
@@ -121,6 +120,18 @@ export function SideMenu({ open, onClose }: Props) {
       </div>
     </div>,
     document.body,
+  );
+}
+
+/** 'Hỗ trợ': the operator's support page (SUPPORT_URL), once the settings are known; opening the menu asks again. */
+function SupportMenuLink({ describedBy }: { describedBy: string }) {
+  const { t } = useTranslation();
+  const { state } = useClientConfig();
+  if (state.status !== 'ready') return null;
+  return (
+    <MenuLink href={state.config.supportUrl} describedBy={describedBy}>
+      {t('menu.support')}
+    </MenuLink>
   );
 }
 

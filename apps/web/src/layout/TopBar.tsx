@@ -11,7 +11,7 @@ interface Props {
   onOpenMenu: () => void;
 }
 
-/** Product name (home link), the page's slot, and the user button that opens the side menu (spec §2 Top bar). */
+/** Product name (home link), the page's slot, and the user button that opens the side menu (docs/product.md#top-bar). */
 export function TopBar({ slotRef, menuOpen, onOpenMenu }: Props) {
   const { t } = useTranslation();
   const user = useAppSelector((state) => state.user.data);

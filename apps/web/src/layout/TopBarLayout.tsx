@@ -4,11 +4,11 @@ import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 import { TopBarSlotContext } from './topBarSlotContext.ts';
 
-/** The frame of every page: top bar, side menu, and the routed page below (spec §2). */
+/** The frame of every page: top bar, side menu, and the routed page below (docs/product.md#routes). */
 export function TopBarLayout() {
   const location = useLocation();
   const [slot, setSlot] = useState<HTMLElement | null>(null);
-  // The menu is open for the navigation it was opened on only, so any route change closes it (spec §2).
+  // The menu is open for the navigation it was opened on only, so any route change closes it (docs/product.md#side-menu).
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === location.key;
 

@@ -11,7 +11,7 @@ const privacyPolicy = lazyWithTimeout(() =>
 );
 const notFound = lazyWithTimeout(() => import('./NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 
-/** Spec §2 routes, all inside the top-bar layout. */
+/** The routes of docs/product.md#routes, all inside the top-bar layout. */
 export function AppRoutes() {
   return (
     <Routes>

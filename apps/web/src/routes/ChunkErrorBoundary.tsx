@@ -23,7 +23,8 @@ export class ChunkErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 }
 
-function ChunkLoadFailed({ onRetry }: { onRetry: () => void }) {
+/** 'Không tải được trang.' with 'Thử lại': what a page shows when something it needs could not be loaded. */
+export function ChunkLoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-4 px-6 py-24 text-center">

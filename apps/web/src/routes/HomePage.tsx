@@ -11,7 +11,7 @@ import { HowItWorks } from './home/HowItWorks.tsx';
 import { useMyRoom } from './home/useMyRoom.ts';
 import { roomPath } from './paths.ts';
 
-/** Spec §2 Home: headline, tagline and one action that depends on who is here. */
+/** docs/product.md#home: headline, tagline and one action that depends on who is here. */
 export function HomePage() {
   const { t } = useTranslation();
   return (

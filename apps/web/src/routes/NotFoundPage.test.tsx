@@ -7,7 +7,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('not-found page (spec §2)', () => {
+describe('not-found page (docs/product.md#not-found-page)', () => {
   it.each(['/khong-co-trang-nay', '/room', '/room/a/b', '/not-found'])(
     '%s shows "Trang này không tồn tại" in white on black, inside the top-bar layout',
     async (path) => {

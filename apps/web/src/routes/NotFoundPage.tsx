@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HOME_PATH } from './paths.ts';
 
-/** Spec §2 Not-found page: black background, white text. */
+/** docs/product.md#not-found-page: black background, white text. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { COPYRIGHT_EMAIL, LegalDocument, MINIMUM_AGE } from './legal/LegalDocument.tsx';
-import { SUPPORT_URL } from './paths.ts';
+import { ContactEmailLink, LegalDocument, MINIMUM_AGE, SupportPageLink } from './legal/LegalDocument.tsx';
 
-/** Spec §1: data collected at sign-in, usage data, what it is for, and who else sees it. */
+/** docs/product.md#terms-and-privacy: data collected at sign-in, usage data, what it is for, and who else sees it. */
 export function PrivacyPolicyPage() {
   const { t } = useTranslation();
   return (
@@ -60,10 +59,7 @@ export function PrivacyPolicyPage() {
       <h2>6. Quyền của bạn</h2>
       <p>
         Bạn có thể yêu cầu xem hoặc xóa dữ liệu của mình, kể cả các phòng đã tạo, bằng cách liên hệ qua{' '}
-        <a href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">
-          trang hỗ trợ
-        </a>
-        . Khiếu nại bản quyền xin gửi tới <a href={`mailto:${COPYRIGHT_EMAIL}`}>{COPYRIGHT_EMAIL}</a>.
+        <SupportPageLink>trang hỗ trợ</SupportPageLink>. Khiếu nại bản quyền xin gửi tới <ContactEmailLink />.
       </p>
 
       <h2>7. Trẻ em</h2>

@@ -34,7 +34,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('room page (spec §2 Room page)', () => {
+describe('room page (docs/product.md#room-page)', () => {
   it('shows a loading state while joining, then the room with its name, share button and playlist', async () => {
     const socket = prepareSocket();
     let open = () => {};
@@ -123,6 +123,41 @@ describe('room page (spec §2 Room page)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Đã trở lại' }, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.queryByText('Mất kết nối — đang kết nối lại…')).toBeNull();
     expect(socket.commands('room:join')).toHaveLength(3);
+  });
+
+  it('keeps saying it is reconnecting while the server refuses the handshake unavailable, and tries it again (R27)', async () => {
+    const socket = prepareSocket();
+    renderApp(`/room/${ROOM_ID}`);
+    await screen.findByRole('complementary', { name: 'Thông tin phòng' });
+    act(() => socket.fire('disconnect', 'transport close'));
+    // Socket.IO's reconnection reaches the server, whose session store is down: the handshake is refused.
+    socket.handshakeError = { code: 'unavailable', message: 'Try again shortly' };
+    act(() => {
+      socket.connected = false;
+      socket.connect();
+    });
+    await waitFor(() => expect(socket.connects).toBe(2), { timeout: 3000 });
+    expect(screen.getByRole('status')).toHaveTextContent('Mất kết nối — đang kết nối lại…');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    socket.handshakeError = null;
+    socket.rooms.set(ROOM_ID, roomSnapshot({ name: 'Đã trở lại', version: 3 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Đã trở lại' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByText('Mất kết nối — đang kết nối lại…')).toBeNull();
+    expect(socket.connects).toBe(3);
+  });
+
+  it('offers a retry when the server refuses the handshake for good', async () => {
+    const socket = prepareSocket();
+    renderApp(`/room/${ROOM_ID}`);
+    await screen.findByRole('complementary', { name: 'Thông tin phòng' });
+    act(() => socket.fire('disconnect', 'transport close'));
+    socket.handshakeError = { code: 'protocol_mismatch', message: 'Server speaks protocol 2' };
+    act(() => {
+      socket.connect();
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Không vào được phòng. Vui lòng thử lại.');
+    expect(socket.connects).toBe(1);
   });
 
   it('offers a retry instead of reconnecting forever when the re-join is refused for good', async () => {

@@ -37,7 +37,7 @@ import { NOT_FOUND_PATH } from './paths.ts';
 
 const LAYOUT = 'mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 sm:p-4 lg:flex-row lg:items-start';
 
-/** Spec §2 Room page: search box in the top bar, the player, and the side panel with the playlist. */
+/** docs/product.md#room-page: search box in the top bar, the player, and the side panel with the playlist. */
 export function RoomPage() {
   const { roomId = '' } = useParams();
   const room = useRoom(roomId);

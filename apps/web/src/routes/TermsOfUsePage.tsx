@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { COPYRIGHT_EMAIL, LegalDocument, MINIMUM_AGE } from './legal/LegalDocument.tsx';
+import { ContactEmailLink, LegalDocument, MINIMUM_AGE } from './legal/LegalDocument.tsx';
 import { PRIVACY_PATH } from './paths.ts';
 
-/** Spec §1: definitions, service scope, minimum age, no hosted content, copyright complaints. */
+/** docs/product.md#terms-and-privacy: definitions, service scope, minimum age, no hosted content, copyright complaints. */
 export function TermsOfUsePage() {
   const { t } = useTranslation();
   return (
@@ -70,8 +70,8 @@ export function TermsOfUsePage() {
       <h2>6. Khiếu nại bản quyền</h2>
       <p>
         Nếu bạn cho rằng một video xuất hiện trên XemChung vi phạm bản quyền của mình, hãy gửi email tới{' '}
-        <a href={`mailto:${COPYRIGHT_EMAIL}`}>{COPYRIGHT_EMAIL}</a>, kèm link phòng hoặc link video và thông tin chứng
-        minh quyền sở hữu. Chúng tôi sẽ xem xét và gỡ video khỏi các phòng liên quan khi khiếu nại hợp lệ.
+        <ContactEmailLink />, kèm link phòng hoặc link video và thông tin chứng minh quyền sở hữu. Chúng tôi sẽ xem xét
+        và gỡ video khỏi các phòng liên quan khi khiếu nại hợp lệ.
       </p>
 
       <h2>7. Dữ liệu cá nhân</h2>

@@ -27,7 +27,7 @@ describe('withTimeout', () => {
     vi.useRealTimers();
   });
 
-  it('is 120000 ms by default (spec §9)', () => {
+  it('is 120000 ms by default (docs/product.md#limits)', () => {
     expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
   });
 

@@ -2,7 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState 
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 
-/** Spec §9: lazily loaded code chunks time out after 120000 ms. */
+/** docs/product.md#limits: lazily loaded code chunks time out after 120000 ms. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadTimeoutError extends Error {

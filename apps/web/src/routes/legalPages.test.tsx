@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer } from '../test/fakeServer.ts';
 import { renderApp } from '../test/renderApp.tsx';
@@ -7,7 +8,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('static legal pages (spec §1)', () => {
+describe('static legal pages (docs/product.md#terms-and-privacy)', () => {
   it('terms: definitions, scope, minimum age 13, no hosted content, copyright contact, last update', async () => {
     installFakeServer();
     renderApp('/terms-of-use');
@@ -36,10 +37,53 @@ describe('static legal pages (spec §1)', () => {
       expect(screen.getByText(item)).toBeInTheDocument();
     }
     expect(screen.getByText(/Từ khóa bạn tìm kiếm video, kèm email tài khoản/)).toBeInTheDocument();
-    // What 'Search videos' records (spec §7), and where search events and error reports may go.
+    // What 'Search videos' records (docs/product.md#services), and where search events and error reports may go.
     expect(screen.getByText(/gồm: từ khóa, email \(hoặc để trống nếu bạn chưa đăng nhập\)/)).toBeInTheDocument();
     expect(screen.getByText(/Báo cáo lỗi không kèm email, tên, cookie/)).toBeInTheDocument();
     expect(screen.getByText(/PostHog .* Sentry/)).toBeInTheDocument();
     expect(screen.getByText('Cập nhật lần cuối: tháng 9 năm 2022')).toBeInTheDocument();
+  });
+
+  it("name the operator's contact address and support page (CONTACT_EMAIL, SUPPORT_URL), not the original's", async () => {
+    const server = installFakeServer({
+      clientConfig: { supportUrl: 'https://help.phim.example/lien-he', contactEmail: 'admin@phim.example' },
+    });
+    const terms = renderApp('/terms-of-use');
+    const complaints = within(await screen.findByRole('article'));
+    expect(complaints.getByRole('link', { name: 'admin@phim.example' })).toHaveAttribute(
+      'href',
+      'mailto:admin@phim.example',
+    );
+    expect(screen.queryByText(/banquyen@xemchung\.app/)).toBeNull();
+    terms.unmount();
+
+    renderApp('/privacy-policy');
+    const privacy = within(await screen.findByRole('article'));
+    expect(privacy.getByRole('link', { name: 'trang hỗ trợ' })).toHaveAttribute(
+      'href',
+      'https://help.phim.example/lien-he',
+    );
+    expect(privacy.getByRole('link', { name: 'trang hỗ trợ' })).toHaveAttribute('target', '_blank');
+    expect(privacy.getByRole('link', { name: 'admin@phim.example' })).toHaveAttribute(
+      'href',
+      'mailto:admin@phim.example',
+    );
+    expect(document.querySelector('a[href*="facebook.com"], a[href*="banquyen"]')).toBeNull();
+    // The page, its links and the side menu all need the settings; each page load asks once.
+    const asked = server.state.requests.filter((request) => request.url === '/api/client-config');
+    expect(asked).toHaveLength(2);
+  });
+
+  it("offers 'Thử lại' when the settings cannot be read, and shows the page once they can", async () => {
+    const server = installFakeServer();
+    server.state.failClientConfig = true;
+    renderApp('/terms-of-use');
+    expect(await screen.findByText('Không tải được trang.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+
+    server.state.failClientConfig = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Thử lại' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Điều khoản sử dụng' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'banquyen@xemchung.app' })).toBeInTheDocument();
   });
 });

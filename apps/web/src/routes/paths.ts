@@ -1,11 +1,9 @@
-/** Client routes (spec §2). */
+/** Client routes (docs/product.md#routes). */
 export const HOME_PATH = '/';
 export const TERMS_PATH = '/terms-of-use';
 export const PRIVACY_PATH = '/privacy-policy';
 /** Any unknown path shows the not-found page; this one is for redirects (e.g. an unknown room id). */
 export const NOT_FOUND_PATH = '/not-found';
-/** The product's social page, linked as 'Hỗ trợ' in the side menu. */
-export const SUPPORT_URL = 'https://www.facebook.com/xemchung';
 
 export function roomPath(roomId: string): string {
   return `/room/${encodeURIComponent(roomId)}`;

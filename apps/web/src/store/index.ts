@@ -1,5 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
+import { clientConfigSlice } from './clientConfigSlice.ts';
 import { userSlice } from './userSlice.ts';
 
 /**
@@ -9,7 +10,7 @@ import { userSlice } from './userSlice.ts';
 // biome-ignore lint/suspicious/noEmptyInterface: the slices extend it by declaration merging (RTK's pattern).
 export interface LazyLoadedSlices {}
 
-export const rootReducer = combineSlices(userSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(userSlice, clientConfigSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -5,7 +5,7 @@ import { HttpStatusError } from '../lib/http.ts';
 import { rootReducer } from './index.ts';
 
 /**
- * Spec §3 Search state. `error` is a status code: 403 the free search quota is used up; anything else (an
+ * The search box's state (docs/product.md#search-box). `error` is a status code: 403 the free search quota is used up; anything else (an
  * upstream failure, a link that does not exist) is shown as 'Link video không tồn tại'. 0 means the request
  * never got an answer.
  */

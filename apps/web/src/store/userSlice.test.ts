@@ -4,7 +4,7 @@ import { initialUserState, login, logout, type User, userSlice } from './userSli
 const reduce = userSlice.reducer;
 const user: User = { uid: 'u1', email: 'an@example.com', photoURL: null, displayName: 'An' };
 
-describe('user slice (spec §4 User slice)', () => {
+describe('user slice (docs/product.md#signing-in)', () => {
   it('starts with no data, not loading and no error', () => {
     expect(reduce(undefined, { type: 'init' })).toEqual({ data: null, loading: false, error: null });
   });

@@ -4,7 +4,7 @@ import { fetchMe } from '../features/auth/authApi.ts';
 import { signInWithPopup } from '../features/auth/popupSignIn.ts';
 import { errorCode } from './errorCode.ts';
 
-/** Spec §3 User: the signed-in account. Whether it hosts the room on screen comes with the room (RoomSession). */
+/** The signed-in account (docs/product.md#data). Whether it hosts the room on screen comes with the room (RoomSession). */
 export type User = Me;
 
 export interface UserState {
@@ -31,7 +31,7 @@ export const login = createAsyncThunk<User, LoginMode, { rejectValue: string }>(
   },
 );
 
-/** Spec §4 User slice. */
+/** Who is signed in, and whether a sign-in is in flight (docs/product.md#signing-in). */
 export const userSlice = createSlice({
   name: 'user',
   initialState: initialUserState,

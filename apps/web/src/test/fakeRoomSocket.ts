@@ -21,6 +21,10 @@ export class FakeRoomSocket {
   joinGate: Promise<void> | null = null;
   /** When set, `room:join` fails with this error (the server down, a rate limit…). */
   joinError: { code: string; message: string } | null = null;
+  /** When set, the server refuses every handshake with this error (connect_error), as when its session store is down. */
+  handshakeError: { code: string; message: string } | null = null;
+  /** Calls of connect(), each one a new handshake. */
+  connects = 0;
 
   on(event: string, listener: Listener) {
     if (!this.listeners.has(event)) this.listeners.set(event, new Set());
@@ -67,6 +71,20 @@ export class FakeRoomSocket {
   /** Commands sent with this event name. */
   commands(event: string) {
     return this.sent.filter((sent) => sent.event === event).map((sent) => sent.payload);
+  }
+
+  /** A new handshake: refused with `handshakeError` (the socket goes inactive, as socket.io-client's does), else connected. */
+  connect() {
+    this.connects += 1;
+    if (this.handshakeError) {
+      this.active = false;
+      this.fire('connect_error', Object.assign(new Error(this.handshakeError.message), { data: this.handshakeError }));
+    } else {
+      this.active = true;
+      this.connected = true;
+      this.fire('connect');
+    }
+    return this;
   }
 
   disconnect() {

@@ -19,8 +19,9 @@ export const searchFixtureResults: SearchResult[] = [
 export const DELETED_VIDEO_ID = 'deletedVid1';
 
 /**
- * An in-test stand-in for `GET /api/search_videos/:keyword`, `GET /api/oembed` and the `POST /api/events`
- * beacon, answering with the shapes apps/server sends (docs/decisions/004-search.md). `answers` sets what a
+ * An in-test stand-in for `GET /api/search_videos/:keyword`, `GET /api/oembed` and `POST /api/events`,
+ * answering with the shapes apps/server sends (docs/decisions/004-search.md); the events are kept in `beacons`
+ * (JSON only, as the server takes them: R36), the other requests in `requests`. `answers` sets what a
  * keyword gets: a SearchResponse (HTTP 200), `{http: code}` for an HTTP error, or 'network' for a failed
  * request; any other keyword gets searchFixtureResults. `hold(key)` keeps 'search' or 'oembed' in flight.
  */
@@ -54,8 +55,14 @@ export function installFakeSearchApi(answers: Record<string, SearchResponse | { 
 
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/events' && init?.method === 'POST') {
+        const type = new Headers(init.headers).get('content-type');
+        if (type !== 'application/json') return error(415, 'unsupported_media_type');
+        beacons.push({ url: url.pathname, body: JSON.parse(String(init.body)) });
+        return new Response(null, { status: 204 });
+      }
       requests.push(`${url.pathname}${url.search}`);
       const route = url.pathname.startsWith('/api/search_videos/') ? 'search' : url.pathname;
       if (route === 'search') {
@@ -69,15 +76,6 @@ export function installFakeSearchApi(answers: Record<string, SearchResponse | { 
       return error(404, 'not_found');
     }),
   );
-  // jsdom has no sendBeacon; the test file removes it again with `uninstall`.
-  Object.defineProperty(navigator, 'sendBeacon', {
-    configurable: true,
-    value: (url: string, body: string) => {
-      beacons.push({ url, body: JSON.parse(body) });
-      return true;
-    },
-  });
-
   return {
     /** Path and query of every request, in order. */
     requests,
@@ -95,7 +93,6 @@ export function installFakeSearchApi(answers: Record<string, SearchResponse | { 
     },
     uninstall() {
       vi.unstubAllGlobals();
-      Reflect.deleteProperty(navigator, 'sendBeacon');
     },
   };
 }

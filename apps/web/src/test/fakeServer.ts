@@ -1,16 +1,30 @@
-import type { Me, RoomSummary } from '@xemchung/protocol';
+import { type ClientConfig, type Me, type RoomSummary, roomNameProblem } from '@xemchung/protocol';
 import { vi } from 'vitest';
 
+/** What apps/server answers on GET /api/client-config when SENTRY_DSN, SUPPORT_URL and CONTACT_EMAIL are unset. */
+export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
+  sentryDsn: null,
+  supportUrl: 'https://www.facebook.com/xemchung',
+  contactEmail: 'banquyen@xemchung.app',
+};
+
 /**
- * An in-test stand-in for the few endpoints the shell calls (/api/me, /api/rooms, /auth/logout): the browser's
- * network boundary, answered the way apps/server answers them. `hold(name)` keeps a request in flight until
- * `release(name)`, so tests can look at loading states.
+ * An in-test stand-in for the few endpoints the shell calls (/api/me, /api/rooms, /auth/logout,
+ * /api/client-config): the browser's network boundary, answered the way apps/server answers them. `hold(name)`
+ * keeps a request in flight until `release(name)`, so tests can look at loading states.
  */
-export function installFakeServer(initial: { user?: Me | null; rooms?: RoomSummary[] } = {}) {
+export function installFakeServer(
+  initial: { user?: Me | null; rooms?: RoomSummary[]; clientConfig?: Partial<ClientConfig> } = {},
+) {
   const state = {
     user: initial.user ?? null,
     rooms: [...(initial.rooms ?? [])],
+    /** The server's defaults unless the test names an operator's settings. */
+    clientConfig: { ...DEFAULT_CLIENT_CONFIG, ...initial.clientConfig },
+    failClientConfig: false,
     failCreate: false,
+    /** Answer room creation 400 invalid_room_name whatever the name (a rule the form does not know). */
+    refuseName: false,
     failLookup: false,
     requests: [] as { method: string; url: string; body: unknown }[],
   };
@@ -32,12 +46,17 @@ export function installFakeServer(initial: { user?: Me | null; rooms?: RoomSumma
     if (method === 'POST' && url === '/api/rooms') {
       if (!state.user) return unauthenticated();
       const name = typeof body === 'object' && body && 'name' in body ? String(body.name).trim() : '';
-      if (state.failCreate || !name) {
+      if (state.failCreate) return Response.json({ error: { code: 'internal', message: 'x' } }, { status: 500 });
+      if (state.refuseName || roomNameProblem(name)) {
         return Response.json({ error: { code: 'invalid_room_name', message: 'x' } }, { status: 400 });
       }
       const room = { id: `room${state.rooms.length + 1}`, name, host: state.user.uid };
       state.rooms.push(room);
       return Response.json(room, { status: 201 });
+    }
+    if (method === 'GET' && url === '/api/client-config') {
+      if (state.failClientConfig) return Response.json({ error: { code: 'internal', message: 'x' } }, { status: 500 });
+      return Response.json(state.clientConfig);
     }
     if (method === 'POST' && url === '/auth/logout') {
       state.user = null;

@@ -11,7 +11,7 @@ export const POPUP_CLOSED_POLL_MS = 500;
 /** How a popup sign-in ended, as far as this window can tell. */
 export type PopupOutcome = 'ok' | 'failed' | 'closed' | 'blocked';
 
-/** Why a sign-in did not produce a user; the UI shows nothing for any of them (spec §8). */
+/** Why a sign-in did not produce a user; the UI shows nothing for any of them (docs/product.md#signing-in). */
 export class SignInError extends Error {
   readonly code: 'sign_in_failed' | 'popup_closed' | 'not_signed_in';
   constructor(code: SignInError['code']) {

@@ -2,7 +2,7 @@ import type { AppDispatch } from '../../store/index.ts';
 import { login } from '../../store/userSlice.ts';
 
 /**
- * Reads the existing session once at start-up (spec §4: the client follows the sign-in state). Dispatched before
+ * Reads the existing session once at start-up (docs/product.md#signing-in). Dispatched before
  * the first render, so `user.loading` is already on and Home shows its spinner rather than a flash of 'Bắt đầu'.
  */
 export function startSession(dispatch: AppDispatch): void {

@@ -12,7 +12,7 @@ export function useSignIn() {
   const signIn = useCallback(async () => {
     setSigningIn(true);
     try {
-      // A rejection is already in the store (spec §8: no message shown), so nothing to handle here.
+      // A rejection is already in the store (docs/product.md#signing-in: no message shown), so nothing to handle here.
       await dispatch(login('popup'));
     } finally {
       setSigningIn(false);

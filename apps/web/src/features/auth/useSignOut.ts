@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../store/index.ts';
 import { logout } from '../../store/userSlice.ts';
 import { postLogout } from './authApi.ts';
 
-/** Ends the session on the server, resets the client state and goes home (spec §2 Top bar, §4 Session). */
+/** Ends the session on the server, resets the client state and goes home (docs/product.md#side-menu). */
 export function useSignOut() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

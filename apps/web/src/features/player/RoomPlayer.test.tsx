@@ -37,7 +37,7 @@ describe('RoomPlayer', () => {
     expect(mediaElement()).not.toHaveAttribute('controls');
   });
 
-  it('starts muted with a clear unmute button, until the user unmutes (spec §4, R33)', async () => {
+  it('starts muted with a clear unmute button, until the user unmutes (R33)', async () => {
     await renderInRoom(<RoomPlayer />, { room: roomSnapshot({ current_video: playing('m_one', 0) }) });
     expect(mediaElement().muted).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Bật tiếng' }));

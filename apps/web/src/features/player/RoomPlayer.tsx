@@ -6,7 +6,7 @@ import { VideoStage } from './VideoStage.tsx';
 
 /**
  * The room's player area: the current video (one player per video: a new selection mounts a fresh one), or a
- * note while nothing is selected. It starts muted until the current video changes (spec §4), when the viewer
+ * note while nothing is selected. It starts muted until the current video changes (R33), when the viewer
  * has most likely interacted with the page; if the browser still refuses sound, it goes back to muted.
  */
 export function RoomPlayer() {

@@ -31,7 +31,7 @@ function youtubeAdapter(player: YTPlayer): PlayerAdapter {
 
 /**
  * A YouTube video through the IFrame Player API, loaded on first use. If youtube.com cannot be reached the
- * player reports 'error' (spec §8: ignored; the host's player moves the room on).
+ * player reports 'error' (a follower's is ignored; the host's player moves the room on, R32).
  */
 export function YouTubePlayer({ videoId, controls, muted, onAttach, onEvent }: PlayerProps & { videoId: string }) {
   const host = useRef<HTMLDivElement>(null);

@@ -29,7 +29,7 @@ function Thumbnail({ video }: { video: Video }) {
   return <VideoThumbnail src={video.thumbnail} fallback={tile} />;
 }
 
-/** One playlist row (spec §2 playlist panel): thumbnail, title, watched state, the current one highlighted. */
+/** One playlist row (docs/product.md#playlist): thumbnail, title, watched state, the current one highlighted. */
 export function PlaylistItem({ video, current, isHost, onSelect, onDelete }: PlaylistItemProps) {
   const { t } = useTranslation();
   const status = current ? t('room.nowPlaying') : video.visited ? t('room.watched') : '';

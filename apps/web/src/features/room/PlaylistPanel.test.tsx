@@ -20,7 +20,7 @@ describe('PlaylistPanel', () => {
     expect(rows[0]).not.toHaveAttribute('aria-current');
   });
 
-  it('shows a guest no controls at all (spec §5)', async () => {
+  it('shows a guest no controls at all (docs/product.md#playlist, R2)', async () => {
     await renderInRoom(<PlaylistPanel />, { room: watchedRoom, isHost: false });
     expect(screen.queryAllByRole('button')).toEqual([]);
   });

@@ -8,9 +8,9 @@ import { useCommandAlert } from './useCommandAlert.ts';
 import { useRoomState } from './useRoomState.ts';
 
 /**
- * Spec §2 'Danh sách phát': every video of the room in order. The host selects a row to play it, deletes one
+ * 'Danh sách phát' (docs/product.md#playlist): every video of the room in order. The host selects a row to play it, deletes one
  * after 'Bạn có chắc muốn xóa video này?', and clears the watched ones after 'Bạn có chắc muốn xóa tất cả video
- * đã xem?'; nobody else sees those controls (spec §5; the server refuses them anyway, R2).
+ * đã xem?'; nobody else sees those controls (the server refuses them anyway, R2).
  */
 export function PlaylistPanel() {
   const { t } = useTranslation();

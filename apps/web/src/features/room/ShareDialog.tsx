@@ -13,7 +13,7 @@ export interface ShareDialogProps {
 type CopyState = 'idle' | 'copied' | 'failed';
 
 /**
- * Spec §2: 'Chia sẻ link phòng' with the current page URL read-only and selected, ready for Ctrl+C, and a button
+ * docs/product.md#share-dialog: 'Chia sẻ link phòng' with the current page URL read-only and selected, ready for Ctrl+C, and a button
  * that copies it to the clipboard and says so. Where the clipboard is refused, the link stays selected.
  */
 export function ShareDialog({ open, onClose, url }: ShareDialogProps) {

@@ -5,7 +5,7 @@ import { useRoomSession } from './roomSession.ts';
 import { ShareDialog } from './ShareDialog.tsx';
 import { useRoomState } from './useRoomState.ts';
 
-/** Spec §2 side panel: the room name (uppercase, truncated), the share-link button and the playlist. */
+/** docs/product.md#side-panel: the room name (uppercase, truncated), the share-link button and the playlist. */
 export function SidePanel() {
   const { t } = useTranslation();
   const name = useRoomState()?.name ?? '';

@@ -10,6 +10,22 @@ class FakeSocket {
   readonly listeners = new Map<string, Set<Listener>>();
   readonly sent: Array<{ event: string; payload: unknown; timeout: number }> = [];
   answer: (event: string, payload: unknown) => unknown = () => ({ ok: true });
+  /** False once the server refused the handshake: Socket.IO then leaves reconnecting to us. */
+  active = true;
+  /** Calls of connect(), each one a new handshake. */
+  connects = 0;
+
+  connect() {
+    this.connects += 1;
+    this.active = true;
+    return this;
+  }
+
+  /** The server refuses the handshake with `code` (socket.io-client: connect_error carrying `data`, inactive). */
+  refuseHandshake(code: string) {
+    this.active = false;
+    this.fire('connect_error', Object.assign(new Error('refused'), { data: { code, message: 'refused' } }));
+  }
 
   on(event: string, listener: Listener) {
     if (!this.listeners.has(event)) this.listeners.set(event, new Set());
@@ -283,6 +299,66 @@ describe('roomClient', () => {
       await vi.advanceTimersByTimeAsync(60_000);
       expect(joins()).toBe(5);
       expect(rejoins).toEqual([{ ok: false, code: 'forbidden' }]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('tries a handshake refused unavailable again with the same growing, jittered wait, and reports one refused for good (R27)', async () => {
+    vi.useFakeTimers();
+    try {
+      const { socket, client } = joinedClient(3);
+      await client.join('room1234room1234');
+      const rejoins: unknown[] = [];
+      client.onRejoin((result) => rejoins.push(result));
+      socket.fire('disconnect', 'transport close');
+      // Socket.IO retries a connection that failed on the way by itself (the socket stays active): not us.
+      socket.fire('connect_error', new Error('websocket error'));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(socket.connects).toBe(0);
+
+      // The session store is down: the server refuses the handshake. Waits of 500, then 1000 ms, jittered.
+      socket.refuseHandshake('unavailable');
+      await vi.advanceTimersByTimeAsync(249);
+      expect(socket.connects).toBe(0);
+      await vi.advanceTimersByTimeAsync(501);
+      expect(socket.connects).toBe(1);
+      socket.refuseHandshake('unavailable');
+      await vi.advanceTimersByTimeAsync(499);
+      expect(socket.connects).toBe(1);
+      await vi.advanceTimersByTimeAsync(1001);
+      expect(socket.connects).toBe(2);
+      expect(rejoins).toEqual([]);
+
+      socket.fire('connect');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(rejoins).toEqual([{ ok: true }]);
+      expect(socket.sent.filter((sent) => sent.event === 'room:join')).toHaveLength(2);
+
+      // Once connected the wait starts from 500 ms again; a refusal that will not pass is reported, not retried.
+      socket.fire('disconnect', 'transport close');
+      socket.refuseHandshake('unavailable');
+      await vi.advanceTimersByTimeAsync(750);
+      expect(socket.connects).toBe(3);
+      socket.refuseHandshake('forbidden');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(socket.connects).toBe(3);
+      expect(rejoins).toEqual([{ ok: true }, { ok: false, code: 'forbidden' }]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops trying a refused handshake again after dispose', async () => {
+    vi.useFakeTimers();
+    try {
+      const { socket, client } = joinedClient(3);
+      await client.join('room1234room1234');
+      socket.fire('disconnect', 'transport close');
+      socket.refuseHandshake('unavailable');
+      client.dispose();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(socket.connects).toBe(0);
     } finally {
       vi.useRealTimers();
     }

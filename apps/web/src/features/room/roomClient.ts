@@ -10,6 +10,7 @@ import {
   type CommandType,
   type ErrorCode,
   expectedPosition,
+  type ProtocolError,
   type RoomRef,
   type RoomSnapshot,
   type ServerToClientEvents,
@@ -38,7 +39,10 @@ export interface PlaybackReport {
 export interface RoomClientOptions {
   /** How long to wait for an ack before answering `unavailable` (ms). */
   timeoutMs?: number;
-  /** First wait before joining again after a reconnection whose join failed for a passing reason (ms). */
+  /**
+   * First wait before joining again after a reconnection whose join failed for a passing reason, and before a new
+   * handshake after one the server refused for such a reason (ms).
+   */
   rejoinRetryMs?: number;
   /** The clock offset estimator fed by ping() and join(); pass one to share it or to inject a clock in tests. */
   clock?: ClockOffsetEstimator;
@@ -68,10 +72,11 @@ export interface RoomClient {
   onGone(listener: (gone: RoomGone) => void): () => void;
   /**
    * Called when joining again after a dropped connection has ended: `ok` once the view is resynced, or the
-   * refusal that will not pass by retrying (a room that is gone is told through onGone instead).
+   * refusal that will not pass by retrying, of the re-join or of the handshake (a room that is gone is told
+   * through onGone instead).
    */
   onRejoin(listener: (result: RejoinResult) => void): () => void;
-  /** Stops listening to the socket (does not close it). */
+  /** Stops listening to the socket and trying again (does not close it). */
   dispose(): void;
 }
 
@@ -81,7 +86,10 @@ export interface RoomClient {
  */
 const failure = (code: ErrorCode, message: string): AckFailure => ({ ok: false, error: { code, message } });
 
-/** Join failures that pass by themselves (a node still starting, its database or Redis back soon): retried. */
+/**
+ * Join and handshake refusals that pass by themselves (a node still starting, its database or Redis back soon):
+ * retried.
+ */
 const PASSING_FAILURES: ReadonlySet<ErrorCode> = new Set(['unavailable', 'rate_limited']);
 /** Commands that act on the joined room: refused here while the room is not joined on this connection. */
 const ROOM_COMMANDS_NEED_JOIN: ReadonlySet<CommandType> = new Set<CommandType>([
@@ -113,7 +121,10 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   let awayFromRoom = false;
   /** Counts dropped connections, so a re-join answered after another drop does not go on retrying. */
   let drops = 0;
-  let rejoinTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The pending re-join or handshake retry: at most one, as a handshake is only retried while disconnected. */
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The next wait before a new handshake after a passing refusal; back to the first once connected. */
+  let handshakeRetryMs = rejoinRetryMs;
 
   /** R18: keep only newer versions of the room we are in. */
   const accept = (room: RoomSnapshot) => {
@@ -162,16 +173,18 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   // trying with a jittered, doubling wait while the answer is a passing failure (a storm of re-joins after a
   // restart, the database still coming back). Another drop, a leave or dispose stops the attempts.
   const stopRejoining = () => {
-    clearTimeout(rejoinTimer);
-    rejoinTimer = undefined;
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+  };
+  const retryAfter = (waitMs: number, retry: () => void) => {
+    retryTimer = setTimeout(retry, waitMs * (0.5 + Math.random()));
   };
   const rejoin = async (id: string, waitMs: number) => {
     const drop = drops;
     const ack = await join(id);
     if (roomId !== id || drops !== drop) return;
     if (!ack.ok && PASSING_FAILURES.has(ack.error.code)) {
-      const jittered = waitMs * (0.5 + Math.random());
-      rejoinTimer = setTimeout(() => void rejoin(id, Math.min(waitMs * 2, REJOIN_RETRY_MAX_MS)), jittered);
+      retryAfter(waitMs, () => void rejoin(id, Math.min(waitMs * 2, REJOIN_RETRY_MAX_MS)));
       return;
     }
     if (!ack.ok && ack.error.code === 'room_not_found') return; // room:notFound follows: onGone
@@ -184,7 +197,23 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     stopRejoining();
   };
   const onConnect = () => {
+    handshakeRetryMs = rejoinRetryMs;
     if (awayFromRoom && roomId !== null) void rejoin(roomId, rejoinRetryMs);
+  };
+  // R27 for the handshake: Socket.IO retries a connection that failed on the way (the socket stays active) but
+  // not one the server refused (connect_error with data): a passing refusal (the session store down) is tried
+  // again here with the same wait as a re-join; any other is reported like a re-join refused for good.
+  const onConnectError = (error: Error & { data?: Partial<ProtocolError> }) => {
+    if (socket.active) return;
+    const code = error.data?.code;
+    if (code && PASSING_FAILURES.has(code)) {
+      const waitMs = handshakeRetryMs;
+      handshakeRetryMs = Math.min(waitMs * 2, REJOIN_RETRY_MAX_MS);
+      retryAfter(waitMs, () => socket.connect());
+      return;
+    }
+    const result: RejoinResult = { ok: false, code: code ?? 'unavailable' };
+    for (const listener of rejoinListeners) listener(result);
   };
 
   socket.on('room:state', accept);
@@ -192,6 +221,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   socket.on('room:notFound', onNotFound);
   socket.on('disconnect', onDisconnect);
   socket.on('connect', onConnect);
+  socket.on('connect_error', onConnectError);
 
   const ping = async (): Promise<CommandAck<'clock:ping'>> => {
     const sentAt = clock.localNow();
@@ -251,6 +281,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       socket.off('room:notFound', onNotFound);
       socket.off('disconnect', onDisconnect);
       socket.off('connect', onConnect);
+      socket.off('connect_error', onConnectError);
       stateListeners.clear();
       goneListeners.clear();
       rejoinListeners.clear();

@@ -37,7 +37,7 @@ describe('useAddToPlaylist', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it("answers false and alerts exactly 'Video đã có trong playlist' for a duplicate (spec §5)", async () => {
+  it("answers false and alerts exactly 'Video đã có trong playlist' for a duplicate (R7)", async () => {
     const { socket } = await renderInRoom(<AddButton />);
     socket.answer = () => ({ ok: false, error: { code: 'duplicate_video', message: 'Video đã có trong playlist' } });
     await userEvent.click(screen.getByRole('button', { name: 'add' }));

@@ -5,7 +5,7 @@ import { useCommandAlert } from './useCommandAlert.ts';
 
 /**
  * The one way videos enter the playlist (the search box's links and results): true when the room took it;
- * otherwise the user has been told why, a duplicate with exactly 'Video đã có trong playlist' (spec §5).
+ * otherwise the user has been told why, a duplicate with exactly 'Video đã có trong playlist' (R7).
  */
 export function useAddToPlaylist(): (video: AddVideoInput) => Promise<boolean> {
   const { client } = useRoomSession();

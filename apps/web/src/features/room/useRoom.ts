@@ -1,4 +1,4 @@
-import { CLOCK_RESAMPLE_MS, type ProtocolError } from '@xemchung/protocol';
+import { CLOCK_RESAMPLE_MS } from '@xemchung/protocol';
 import { useEffect, useState } from 'react';
 import { createRoomClient } from './roomClient.ts';
 import type { RoomSession } from './roomSession.ts';
@@ -43,7 +43,8 @@ export function useRoom(roomId: string): RoomStatus {
     };
     const offGone = client.onGone(() => settle({ status: 'notFound' }));
     // Back online once the room is joined again and its snapshot replaced ours, not merely reconnected; a
-    // re-join refused for good ends like a failed join, with a retry.
+    // re-join or a handshake refused for good (the Origin, the protocol version) ends like a failed join, with a
+    // retry. The room client tries passing refusals again by itself (R27).
     const offRejoin = client.onRejoin((result) => {
       if (result.ok) setOnline(true);
       else settle({ status: 'failed', code: result.code });
@@ -56,13 +57,8 @@ export function useRoom(roomId: string): RoomStatus {
       if (reason === 'io server disconnect') settle({ status: 'failed', code: 'disconnected' });
       else setOnline(false);
     };
-    // A handshake the server refused (Origin, protocol version, session store down) is not retried by Socket.IO.
-    const onConnectError = (error: Error & { data?: Partial<ProtocolError> }) => {
-      if (!socket.active) settle({ status: 'failed', code: error.data?.code ?? 'unavailable' });
-    };
     socket.on('connect', onConnect);
     socket.on('disconnect', onDisconnect);
-    socket.on('connect_error', onConnectError);
 
     void client.join(roomId).then((ack) => {
       if (ack.ok) {
@@ -74,7 +70,8 @@ export function useRoom(roomId: string): RoomStatus {
         settle({ status: 'notFound' });
         return;
       }
-      // Nothing to listen to until the user retries (with a fresh socket).
+      // Nothing to listen to, or to try again, until the user retries (with a fresh socket).
+      client.dispose();
       socket.disconnect();
       settle({ status: 'failed', code });
     });
@@ -89,7 +86,6 @@ export function useRoom(roomId: string): RoomStatus {
       offRejoin();
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
-      socket.off('connect_error', onConnectError);
       void client.leave();
       client.dispose();
       socket.disconnect();

@@ -5,6 +5,7 @@ import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../store/index.ts';
 import { selectSearch } from '../../store/searchSlice.ts';
+import { installFakeMediaHost } from '../../test/fakeMediaHost.ts';
 import { DELETED_VIDEO_ID, installFakeSearchApi, searchFixtureResults } from '../../test/fakeSearchApi.ts';
 import { testUser } from '../../test/renderApp.tsx';
 import { RoomSearchBox } from './RoomSearchBox.tsx';
@@ -12,13 +13,26 @@ import { RoomSearchBox } from './RoomSearchBox.tsx';
 const QUOTA = 'Hết lượt search cho tài khoản free. Vui lòng dán link vào ô tìm kiếm';
 const NOT_FOUND = 'Link video không tồn tại';
 
+/** The files the sites of pasted direct links hold (probed before adding, R42); any other URL is a 404. */
+const MEDIA_FILES = {
+  'https://cdn.example.org/a.mp4': 'media',
+  'https://cdn.example.org/b.mp4': 'media',
+  'https://cdn.example.org/phim/T%E1%BA%BFt%20%E1%BB%9F%20l%C3%A0ng.mp4': 'media',
+  'https://cdn.example.org/hls/clip.m3u8': 'media',
+} as const;
+
 let api: ReturnType<typeof installFakeSearchApi> | undefined;
-afterEach(() => api?.uninstall());
+let mediaHost: ReturnType<typeof installFakeMediaHost> | undefined;
+afterEach(() => {
+  mediaHost?.uninstall();
+  api?.uninstall();
+});
 
 function setup(
   options: { answers?: Parameters<typeof installFakeSearchApi>[0]; addResult?: boolean; signedOut?: boolean } = {},
 ) {
   api = installFakeSearchApi(options.answers);
+  mediaHost = installFakeMediaHost(MEDIA_FILES);
   const data = options.signedOut ? null : testUser;
   const store = createAppStore({ user: { data, loading: false, error: null } });
   const onAdd = vi.fn(async (_video: AddVideoInput) => options.addResult ?? true);
@@ -183,7 +197,7 @@ describe('RoomSearchBox: keyword search', () => {
     ['status 504 (upstream timeout)', { status: 504 }, NOT_FOUND, 504],
     ['HTTP 429 from our rate limit', { http: 429 }, NOT_FOUND, 429],
     ['a request that never got an answer', 'network' as const, NOT_FOUND, 0],
-  ])('shows the spec message for %s', async (_name, answer, message, code) => {
+  ])('shows the message of docs/product.md#search-box for %s', async (_name, answer, message, code) => {
     const { user, input, store } = setup({ answers: { failing: answer } });
     await user.type(input, 'failing{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${message}$`));
@@ -255,7 +269,7 @@ describe('RoomSearchBox: pasted links', () => {
     expect(api.requests).toHaveLength(1);
   });
 
-  it('adds a direct media link with the file name as its title, without asking the server', async () => {
+  it('adds a direct media link with the file name as its title once the browser loads it, without asking the server', async () => {
     const { api, user, input, onAdd } = setup();
     await user.click(input);
     await user.paste('https://cdn.example.org/phim/T%E1%BA%BFt%20ở%20làng.mp4#t=3');
@@ -270,6 +284,34 @@ describe('RoomSearchBox: pasted links', () => {
       mediaUrl,
     });
     expect(api.requests).toEqual([]);
+    expect(mediaHost?.requests).toEqual([mediaUrl]);
+  });
+
+  it.each([
+    ['a direct file', 'https://cdn.example.org/missing.mp4'],
+    ['an HLS playlist', 'https://cdn.example.org/hls/missing.m3u8'],
+  ])(
+    "says 'Link video không tồn tại' for %s that its site does not have, and adds nothing (R42)",
+    async (_name, link) => {
+      const { user, input, onAdd, store } = setup();
+      await user.click(input);
+      await user.paste(link);
+      await user.keyboard('{Enter}');
+      expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${NOT_FOUND}$`));
+      expect(onAdd).not.toHaveBeenCalled();
+      expect(mediaHost?.requests).toEqual([link]);
+      expect(selectSearch(store.getState()).error).toBe(404);
+      expect(input).toHaveValue(link);
+    },
+  );
+
+  it('adds an HLS playlist its site has', async () => {
+    const { user, input, onAdd } = setup();
+    await user.click(input);
+    await user.paste('https://cdn.example.org/hls/clip.m3u8');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(onAdd).toHaveBeenCalledTimes(1));
+    expect(onAdd.mock.calls[0]?.[0]).toMatchObject({ title: 'clip', source: 'media' });
   });
 
   it.each([

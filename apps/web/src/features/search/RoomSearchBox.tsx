@@ -25,13 +25,13 @@ interface Props {
 
 const toVideo = (result: SearchResult): AddVideoInput => ({ ...result, source: 'youtube', mediaUrl: null });
 
-/** On a small screen the focused box covers the top bar, with a back button (spec §2 Top bar). */
+/** On a small screen the focused box covers the top bar, with a back button (docs/product.md#search-box). */
 const EXPANDED =
   'max-sm:fixed max-sm:inset-x-0 max-sm:top-0 max-sm:z-50 max-sm:h-14 max-sm:max-w-none max-sm:bg-neutral-950 max-sm:px-2';
 
 /**
- * The room page's search box (spec §2, §5): a keyword searches the video platform and lists the hits in a
- * dropdown; a link ('https://…') is looked up and added directly. The search state lives in the store (§3).
+ * The room page's search box (docs/product.md#search-box): a keyword searches the video platform and lists the hits in a
+ * dropdown; a link ('https://…') is looked up and added directly. The search state lives in the store.
  */
 export function RoomSearchBox({ onAdd }: Props) {
   const { t } = useTranslation();

@@ -6,8 +6,9 @@ import {
   type SearchResponse,
 } from '@xemchung/protocol';
 import { requestJson } from '../../lib/http.ts';
+import { probeMedia } from './probeMedia.ts';
 
-/** Spec §5: input containing 'https://' (or plain 'http://') is a link, anything else a keyword. */
+/** docs/product.md#search-box: input containing 'https://' (or plain 'http://') is a link, anything else a keyword. */
 export function isLinkInput(input: string): boolean {
   return /https?:\/\//i.test(input);
 }
@@ -28,14 +29,17 @@ export class LinkLookupError extends Error {
 }
 
 /**
- * The playlist item a pasted link points at. A direct media file needs no request: its title is the file
- * name. A YouTube link is looked up through our `/api/oembed`, which answers 404 for a video that does not
- * exist. Anything else is refused here with 400, as the server would.
+ * The playlist item a pasted link points at. A direct media file is probed in the browser (R42): 404 when it
+ * cannot be loaded, 504 when it did not answer in time; its title is the file name. A YouTube link is looked
+ * up through our `/api/oembed`, which answers 404 for a video that does not exist. Anything else is refused
+ * here with 400, as the server would.
  */
 export async function resolveLink(input: string): Promise<AddVideoInput> {
   const link = parseVideoLink(input);
   if (!link) throw new LinkLookupError(400);
   if (link.kind === 'media') {
+    const probe = await probeMedia(link.url, link.format);
+    if (probe !== 'playable') throw new LinkLookupError(probe === 'timeout' ? 504 : 404);
     return { id: mediaVideoId(link.url), title: link.title, thumbnail: '', source: 'media', mediaUrl: link.url };
   }
   const preview = await requestJson<LinkPreview>(`/api/oembed?url=${encodeURIComponent(input.trim())}`);

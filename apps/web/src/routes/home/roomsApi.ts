@@ -1,7 +1,7 @@
 import type { RoomSummary } from '@xemchung/protocol';
 import { requestJson } from '../../lib/http.ts';
 
-/** GET /api/rooms?host=me: the signed-in user's rooms; Home uses the first (spec §6). */
+/** GET /api/rooms?host=me: the signed-in user's rooms; Home uses the first (docs/product.md#roles). */
 export function fetchMyRooms(signal?: AbortSignal): Promise<RoomSummary[]> {
   return requestJson<RoomSummary[]>('/api/rooms?host=me', undefined, { signal });
 }

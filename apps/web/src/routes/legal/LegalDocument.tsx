@@ -1,20 +1,26 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { currentLanguage } from '../../i18n/index.ts';
+import { useClientConfig } from '../../store/useClientConfig.ts';
+import { ChunkLoadFailed } from '../ChunkErrorBoundary.tsx';
 
 /** Part of both documents, so in their (Vietnamese) text rather than in the UI strings. */
 export const LAST_UPDATED = 'Cập nhật lần cuối: tháng 9 năm 2022';
-export const COPYRIGHT_EMAIL = 'banquyen@xemchung.app';
 export const MINIMUM_AGE = 13;
 
 /**
  * The frame of the static legal pages. Their text exists in Vietnamese only (it is the binding version), so the
  * article is marked `lang="vi"` and readers of another UI language get a one-line note saying so. `title` is the
- * document's Vietnamese heading; `documentTitle` is the browser tab's title in the UI language.
+ * document's Vietnamese heading; `documentTitle` is the browser tab's title in the UI language. The text names the
+ * operator's contact address and support page (ContactEmailLink, SupportPageLink), so it waits for the settings.
  */
 export function LegalDocument(props: { title: string; documentTitle: string; children: ReactNode }) {
   const { title, documentTitle, children } = props;
   const { t } = useTranslation();
+  const clientConfig = useClientConfig();
+  if (clientConfig.state.status === 'failed') return <ChunkLoadFailed onRetry={clientConfig.retry} />;
+  if (clientConfig.state.status !== 'ready') return <PageSpinner />;
   return (
     <div className="mx-auto w-full max-w-3xl px-5 py-10 sm:px-8 sm:py-14">
       <title>{`${documentTitle} · ${t('app.name')}`}</title>
@@ -34,5 +40,24 @@ export function LegalDocument(props: { title: string; documentTitle: string; chi
         {children}
       </article>
     </div>
+  );
+}
+
+/** The operator's address for copyright complaints (CONTACT_EMAIL), as a mailto link. */
+export function ContactEmailLink() {
+  const { state } = useClientConfig();
+  if (state.status !== 'ready') return null;
+  const { contactEmail } = state.config;
+  return <a href={`mailto:${contactEmail}`}>{contactEmail}</a>;
+}
+
+/** The operator's support page (SUPPORT_URL), in a new tab. */
+export function SupportPageLink({ children }: { children: ReactNode }) {
+  const { state } = useClientConfig();
+  if (state.status !== 'ready') return null;
+  return (
+    <a href={state.config.supportUrl} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
   );
 }
