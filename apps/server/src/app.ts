@@ -7,6 +7,7 @@ import { deriveSecret } from './auth/derived-keys.ts';
 import { registerMeRoutes } from './auth/me-routes.ts';
 import { registerAuth } from './auth/register-auth.ts';
 import { SessionStore } from './auth/sessions.ts';
+import { ChatRepository } from './chat/chat-repository.ts';
 import type { Config } from './config/config.ts';
 import { type Db, databaseKind, openDatabase } from './db/database.ts';
 import { registerClientConfigRoute } from './http/client-config.ts';
@@ -18,10 +19,10 @@ import { createAppMetrics } from './metrics/app-metrics.ts';
 import { registerMetricsRoute } from './metrics/metrics-route.ts';
 import { RedisFanout } from './realtime/redis-adapter.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
+import { scheduleCleanup } from './retention/cleanup.ts';
 import { RoomRepository } from './rooms/room-repository.ts';
 import { registerRoomRoutes } from './rooms/room-routes.ts';
 import { RoomStore } from './rooms/room-store.ts';
-import { scheduleCleanup } from './retention/cleanup.ts';
 import { searchPlugin } from './search/search-plugin.ts';
 
 export interface App {
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions,
     repository: rooms,
     store: new RoomStore(db),
+    chat: new ChatRepository(db),
     observer: metrics.realtime,
     commandTimeoutMs: config.commandTimeoutMs,
     ...(fanout ? { fanout } : {}),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatDeleteCommand, chatHistoryCommand, chatSendCommand } from './chat.ts';
 import { mediaVideoId, YOUTUBE_ID_PATTERN } from './links.ts';
 import { currentVideoSchema, videoIdSchema, videoSchema } from './room.ts';
 
@@ -77,6 +78,10 @@ export const commandSchema = z.discriminatedUnion('type', [
   leaveCommand,
   clockPingCommand,
   ...roomCommandSchema.options,
+  // Chat (R54): stored beside the room, not part of its state.
+  chatSendCommand,
+  chatDeleteCommand,
+  chatHistoryCommand,
 ]);
 export type Command = z.infer<typeof commandSchema>;
 export type CommandType = Command['type'];

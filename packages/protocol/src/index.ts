@@ -1,3 +1,4 @@
+export * from './chat.ts';
 export * from './clock.ts';
 export * from './commands.ts';
 export * from './error-reporting.ts';
