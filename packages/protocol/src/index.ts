@@ -1,4 +1,5 @@
 export * from './chat.ts';
+export * from './chat-text.ts';
 export * from './clock.ts';
 export * from './commands.ts';
 export * from './error-reporting.ts';

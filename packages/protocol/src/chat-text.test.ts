@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_TEXT_MAX, chatTextLength, prepareChatText } from './chat.ts';
+import { CHAT_TEXT_MAX, chatTextLength, prepareChatText } from './chat-text.ts';
 import { parseCommand } from './commands.ts';
 
 describe('chat text (R54)', () => {
