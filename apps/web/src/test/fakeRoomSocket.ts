@@ -1,4 +1,11 @@
-import { DEFAULT_CURRENT_VIDEO, DEFAULT_ROOM_SETTINGS, type RoomSnapshot, type Video } from '@xemchung/protocol';
+import {
+  CHAT_PAGE_SIZE,
+  type ChatMessage,
+  DEFAULT_CURRENT_VIDEO,
+  DEFAULT_ROOM_SETTINGS,
+  type RoomSnapshot,
+  type Video,
+} from '@xemchung/protocol';
 import type { RoomSocket } from '../features/room/roomClient.ts';
 
 type Listener = (payload?: unknown) => void;
@@ -19,6 +26,8 @@ export class FakeRoomSocket {
   answer: (event: string, payload: unknown) => unknown = () => ({ ok: true, version: 1 });
   /** While set, `room:join` waits for it (to look at the loading state). */
   joinGate: Promise<void> | null = null;
+  /** The room's chat history, oldest first, answered to `chat:history` in pages as the server does. */
+  chat: ChatMessage[] = [];
   /** When set, `room:join` fails with this error (the server down, a rate limit…). */
   joinError: { code: string; message: string } | null = null;
 
@@ -56,7 +65,13 @@ export class FakeRoomSocket {
       return { ok: true, room, serverTime: Date.now(), isHost: this.isHost, me: null };
     }
     if (event === 'room:leave') return { ok: true, roomId: '' };
+    if (event === 'chat:history') return this.historyPage(payload.before as number | undefined);
     return this.answer(event, payload);
+  }
+
+  private historyPage(before: number | undefined) {
+    const older = this.chat.filter((message) => before === undefined || message.seq < before);
+    return { ok: true, messages: older.slice(-CHAT_PAGE_SIZE), hasMore: older.length > CHAT_PAGE_SIZE };
   }
 
   /** The server (or the socket itself: 'connect', 'disconnect') emits `event`. */
