@@ -10,7 +10,8 @@ function formatsFor(locale: string) {
   if (!found) {
     found = {
       time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }),
-      day: new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit' }),
+      // Numeric rather than 2-digit: vi-VN writes the 2-digit form as '24-11', the numeric one as '24/11'.
+      day: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric' }),
       full: new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }),
     };
     formats.set(locale, found);
