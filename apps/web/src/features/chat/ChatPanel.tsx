@@ -12,9 +12,10 @@ import { chatRefusalMessage } from './chatErrors.ts';
 
 /**
  * 'Trò chuyện' (R54): the room's messages and, for whoever may write, the message box; a guest in a room whose
- * host keeps the chat to signed-in viewers reads, and is told why they cannot write.
+ * host keeps the chat to signed-in viewers reads, and is told why they cannot write. `className` sizes it: a fixed
+ * height stacked under the playlist; in a panel of its own (a tab) give it the room, e.g. 'min-h-0 flex-1'.
  */
-export function ChatPanel() {
+export function ChatPanel({ className = 'h-96 max-h-[70dvh] shrink-0 lg:h-80' }: { className?: string }) {
   const { t } = useTranslation();
   const headingId = useId();
   const room = useRoomState();
@@ -35,10 +36,7 @@ export function ChatPanel() {
   const canWrite = may('chat:send', role, room.settings);
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex h-[32rem] max-h-[70dvh] min-h-0 flex-col lg:h-auto lg:max-h-none lg:min-h-72 lg:flex-1"
-    >
+    <section aria-labelledby={headingId} className={`flex flex-col ${className}`}>
       <h2 id={headingId} className="px-1 pb-1 text-base font-semibold text-white">
         {t('chat.title')}
       </h2>
