@@ -7,6 +7,7 @@ import { OIDC_MOUNT } from './auth/embedded-idp.ts';
 import { registerMeRoutes } from './auth/me-routes.ts';
 import { registerAuth } from './auth/register-auth.ts';
 import { SessionStore } from './auth/sessions.ts';
+import { ChatRepository } from './chat/chat-repository.ts';
 import type { Config } from './config/config.ts';
 import { type Db, databaseKind, openDatabase } from './db/database.ts';
 import { registerClientConfigRoute } from './http/client-config.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions,
     repository: rooms,
     store: new RoomStore(db),
+    chat: new ChatRepository(db),
     observer: metrics.realtime,
     commandTimeoutMs: config.commandTimeoutMs,
     ...(fanout ? { fanout } : {}),

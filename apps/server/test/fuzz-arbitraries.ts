@@ -28,6 +28,9 @@ const VALID: Record<CommandType, Record<string, unknown>> = {
   'playlist:clearWatched': {},
   'playback:update': { id: 'dQw4w9WgXcQ', playing: true, position: 1, rate: 1 },
   'playback:ended': { id: 'dQw4w9WgXcQ' },
+  'chat:send': { text: 'Xin chào' },
+  'chat:delete': { seq: 1 },
+  'chat:history': { before: 2 },
 };
 
 const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];

@@ -56,6 +56,8 @@ export async function createRoom(server: TestServer, host: TestUser, name = 'Ph√
 
 export interface ConnectOptions {
   user?: TestUser;
+  /** More cookies, e.g. a guest's `xc_guest=<token>` so several sockets are one guest (R51). */
+  cookie?: string;
   origin?: string | null;
   protocol?: unknown;
   /** Reconnect automatically (restart tests). */
@@ -128,7 +130,8 @@ function openSocket(server: TestServer, options: ConnectOptions): Socket {
   const headers: Record<string, string> = {};
   const origin = options.origin === undefined ? server.url : options.origin;
   if (origin !== null) headers.origin = origin;
-  if (options.user) headers.cookie = options.user.cookie;
+  const cookies = [options.user?.cookie, options.cookie].filter(Boolean);
+  if (cookies.length > 0) headers.cookie = cookies.join('; ');
   return io(server.url, {
     path: '/socket.io',
     transports: ['websocket'],

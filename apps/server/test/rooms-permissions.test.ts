@@ -1,5 +1,6 @@
 import { COMMAND_TYPES, type CommandType } from '@xemchung/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChatRepository } from '../src/chat/chat-repository.ts';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, youtubeVideo } from './room-clients.ts';
@@ -12,6 +13,7 @@ const HOST_ONLY: CommandType[] = [
   'playlist:clearWatched',
   'playback:update',
   'playback:ended',
+  'chat:delete',
 ];
 const ROLES: Role[] = ['host', 'member', 'guest'];
 
@@ -83,6 +85,15 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2)', (kind) => {
         return client.request(type, { id: ids.a.id, playing: false, position: 12, rate: 1.25 });
       case 'playback:ended':
         return client.request(type, { id: ids.a.id });
+      case 'chat:send':
+        return client.request(type, { text: `Tin nhắn của ${role}` });
+      case 'chat:delete': {
+        const author = { key: `u:${host.uid}`, uid: host.uid, name: 'Chủ phòng', photoURL: null, guestTag: null };
+        const message = await new ChatRepository(server.app.db).append(roomId, author, 'Xoá tôi đi', Date.now());
+        return client.request(type, { seq: message?.seq ?? 0 });
+      }
+      case 'chat:history':
+        return client.request(type, {});
     }
   };
 
@@ -92,11 +103,14 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2)', (kind) => {
     const ids = await prepare();
     const before = await snapshot();
     const ack = await sendAs(role, type, ids);
-    const allowed = !HOST_ONLY.includes(type) || role === 'host';
-    if (allowed) {
+    const forbidden = HOST_ONLY.includes(type) && role !== 'host';
+    // Guests chat only where the host allows it, which by default it does not (R54).
+    const restricted = type === 'chat:send' && role === 'guest';
+    if (!forbidden && !restricted) {
       expect(ack).toMatchObject({ ok: true });
     } else {
-      expect(ack).toEqual({ ok: false, error: { code: 'forbidden', message: expect.any(String) } });
+      const code = forbidden ? 'forbidden' : 'chat_restricted';
+      expect(ack).toEqual({ ok: false, error: { code, message: expect.any(String) } });
       expect(await snapshot()).toEqual(before);
     }
   });

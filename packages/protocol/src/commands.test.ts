@@ -107,6 +107,9 @@ describe('command catalogue', () => {
         'playlist:select',
         'room:join',
         'room:leave',
+        'chat:send',
+        'chat:delete',
+        'chat:history',
       ].sort(),
     );
     expect(isCommandType('playlist:add')).toBe(true);

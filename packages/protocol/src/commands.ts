@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canonicalHttpUrl } from './canonical-url.ts';
+import { chatDeleteCommand, chatHistoryCommand, chatSendCommand } from './chat.ts';
 import { mediaVideoId, parseVideoLink, YOUTUBE_ID_PATTERN } from './links.ts';
 import { currentVideoSchema, videoIdSchema, videoSchema } from './room.ts';
 
@@ -85,6 +86,10 @@ export const commandSchema = z.discriminatedUnion('type', [
   leaveCommand,
   clockPingCommand,
   ...roomCommandSchema.options,
+  // Chat (R54): stored beside the room, not part of its state.
+  chatSendCommand,
+  chatDeleteCommand,
+  chatHistoryCommand,
 ]);
 export type Command = z.infer<typeof commandSchema>;
 export type CommandType = Command['type'];

@@ -17,6 +17,12 @@ export const ERROR_CODES = [
   'adding_restricted',
   /** The room's settings keep guests from writing in the chat. */
   'chat_restricted',
+  /** `chat:send` of a text that is empty, longer than CHAT_TEXT_MAX, or holds control or bidi characters (R54). */
+  'invalid_message',
+  /** `chat:send` faster than the per-person chat rate (R54); wait a moment. */
+  'chat_rate_limited',
+  /** `chat:delete` of a message that is not in the room. */
+  'message_not_found',
   /** The room does not exist (never did, or was deleted). */
   'room_not_found',
   /** `playlist:add` of a video already in the playlist. */

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  chatDeletedEventSchema,
+  chatDeleteResultSchema,
+  chatHistoryResultSchema,
+  chatMessageEventSchema,
+  chatSendResultSchema,
+} from './chat.ts';
 import type { CommandPayload, CommandType } from './commands.ts';
 import { type AckResult, ackFailureSchema } from './errors.ts';
 import { roomSnapshotSchema } from './room.ts';
@@ -41,6 +48,9 @@ export const commandResultSchemas = {
   'playlist:clearWatched': versionResultSchema,
   'playback:update': versionResultSchema,
   'playback:ended': versionResultSchema,
+  'chat:send': chatSendResultSchema,
+  'chat:delete': chatDeleteResultSchema,
+  'chat:history': chatHistoryResultSchema,
 } as const satisfies Record<CommandType, z.ZodObject>;
 
 export type CommandResult<T extends CommandType> = z.infer<(typeof commandResultSchemas)[T]>;
@@ -65,6 +75,10 @@ export const serverEventSchemas = {
   'room:deleted': roomRefSchema,
   /** The room you asked to join does not exist (sent with the failed `room:join` ack). */
   'room:notFound': roomRefSchema,
+  /** A new chat message, to everyone in the room (the sender included), in each node's commit order (R54). */
+  'chat:message': chatMessageEventSchema,
+  /** A chat message was deleted for everyone; show its placeholder. */
+  'chat:deleted': chatDeletedEventSchema,
 } as const;
 export type ServerEventType = keyof typeof serverEventSchemas;
 export type ServerEventPayload<T extends ServerEventType> = z.infer<(typeof serverEventSchemas)[T]>;

@@ -1,4 +1,6 @@
 export * from './canonical-url.ts';
+export * from './chat.ts';
+export * from './chat-text.ts';
 export * from './client-config.ts';
 export * from './clock.ts';
 export * from './commands.ts';

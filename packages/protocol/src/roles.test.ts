@@ -38,6 +38,16 @@ describe('the permission table (R50)', () => {
     expect(refusalFor('playlist:add', 'guest', { addPolicy: 'signedIn', guestChat: true })).toBe('adding_restricted');
   });
 
+  it('lets signed-in viewers chat, guests only when the room allows it, and controllers delete (R54)', () => {
+    const closed = { addPolicy: 'everyone', guestChat: false } as const;
+    const open = { addPolicy: 'everyone', guestChat: true } as const;
+    expect(ROLES.filter((role) => may('chat:send', role, closed))).toEqual(['host', 'cohost', 'member']);
+    expect(refusalFor('chat:send', 'guest', closed)).toBe('chat_restricted');
+    expect(ROLES.filter((role) => may('chat:send', role, open))).toEqual(ROLES);
+    expect(ROLES.filter((role) => may('chat:delete', role, open))).toEqual(['host', 'cohost']);
+    expect(ROLES.filter((role) => may('chat:history', role, closed))).toEqual(ROLES);
+  });
+
   it('lets anyone connected join and ping, and anyone in the room leave', () => {
     for (const role of ROLES) {
       for (const type of ['room:join', 'clock:ping', 'room:leave'] as const) {

@@ -51,6 +51,9 @@ export const COMMAND_PERMISSIONS = {
   'playlist:clearWatched': 'controller',
   'playback:update': 'controller',
   'playback:ended': 'controller',
+  'chat:send': 'chatter',
+  'chat:delete': 'controller',
+  'chat:history': 'viewer',
 } as const satisfies Record<CommandType, Permission>;
 
 /** The little of a room that decides roles. */

@@ -114,6 +114,26 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Chat (docs/room-rules.md R54, docs/decisions/014-chat.md): one row per message, numbered per room. The key
+  // (room_id, seq) is the index history pages read by, and it makes two nodes that pick the same seq collide.
+  '0004_chat': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('chat_messages')
+        .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+        .addColumn('seq', 'bigint', (c) => c.notNull())
+        .addColumn('sender_key', 'text', (c) => c.notNull())
+        .addColumn('sender_uid', 'text')
+        .addColumn('sender_name', 'text')
+        .addColumn('sender_guest_tag', 'text')
+        .addColumn('sender_photo_url', 'text')
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('chat_messages_pk', ['room_id', 'seq'])
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

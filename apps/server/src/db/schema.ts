@@ -72,6 +72,23 @@ export interface PlaylistItemsTable {
   media_url: string | null;
 }
 
+/** A chat message (R54); the sender's fields are who they were when they wrote. */
+export interface ChatMessagesTable {
+  room_id: string;
+  /** Per room, in commit order; unique with room_id. */
+  seq: number;
+  /** Person.key: `u:<uid>` or `g:<guest id>`. */
+  sender_key: string;
+  sender_uid: string | null;
+  sender_name: string | null;
+  sender_guest_tag: string | null;
+  sender_photo_url: string | null;
+  /** Empty once deleted. */
+  text: string;
+  created_at: number;
+  deleted: Flag;
+}
+
 export interface EventsTable {
   id: string;
   name: string;
@@ -88,9 +105,11 @@ export interface Database {
   rooms: RoomsTable;
   playlist_items: PlaylistItemsTable;
   events: EventsTable;
+  chat_messages: ChatMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type RoomRow = Selectable<RoomsTable>;
 export type PlaylistItemRow = Selectable<PlaylistItemsTable>;
 export type NewRoomRow = Insertable<RoomsTable>;
+export type ChatMessageRow = Selectable<ChatMessagesTable>;

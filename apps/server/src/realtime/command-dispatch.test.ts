@@ -21,6 +21,7 @@ function recordingLogger() {
 
 const outside: RoomConnection = {
   user: null,
+  person: { key: 'g:TESTGUEST0', uid: null, name: null, photoURL: null, guestTag: 'TESTGUEST0' },
   roomId: null,
   enter: () => {},
   exit: () => {},

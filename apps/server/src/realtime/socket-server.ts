@@ -3,6 +3,9 @@ import type { ServerToClientEvents } from '@xemchung/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import type { SessionStore } from '../auth/sessions.ts';
+import { CHAT_RATE, type ChatBroadcast } from '../chat/chat-handlers.ts';
+import type { ChatRepository } from '../chat/chat-repository.ts';
+import { PersonRate } from '../chat/person-rate.ts';
 import { KeyedQueue } from '../rooms/keyed-queue.ts';
 import type { RoomBroadcast, RoomConnection } from '../rooms/room-handlers.ts';
 import { createRoomHandlers } from '../rooms/room-handlers.ts';
@@ -43,6 +46,7 @@ export interface RealtimeDeps {
   sessions: SessionStore;
   repository: RoomRepository;
   store: RoomStore;
+  chat: ChatRepository;
   now?: () => number;
   /** Room broadcasts between nodes; in-process when absent. */
   fanout?: RedisFanout;
@@ -72,6 +76,9 @@ function connectionOf(socket: IoSocket): RoomConnection {
   return {
     get user() {
       return socket.data.user;
+    },
+    get person() {
+      return socket.data.identity.person;
     },
     get roomId() {
       // The room may have been left for us (room deleted); socket.rooms is the truth.
@@ -149,6 +156,14 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
       io.in(roomId).socketsLeave(roomId);
     },
   };
+  const chatBroadcast: ChatBroadcast = {
+    message: (roomId, message) => {
+      io.to(roomId).emit('chat:message', { roomId, message });
+    },
+    deleted: (roomId, seq) => {
+      io.to(roomId).emit('chat:deleted', { roomId, seq });
+    },
+  };
   const resync = new RoomResync({
     load: (roomId) => deps.repository.load(roomId),
     broadcast,
@@ -164,6 +179,11 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     available: () => deps.fanout?.ready ?? true,
     commandTimeoutMs: deps.commandTimeoutMs,
     resync: (roomId) => resync.schedule([roomId]),
+    chat: {
+      repository: deps.chat,
+      broadcast: chatBroadcast,
+      rate: new PersonRate({ ...CHAT_RATE, now }),
+    },
   });
   const dispatch = createDispatcher(handlers, (outcome) => deps.observer?.commandAnswered(outcome));
   const observer = deps.observer;

@@ -3,22 +3,27 @@ import {
   type Command,
   type CommandAck,
   type CommandType,
+  type Person,
   type RoomCommand,
   type RoomSnapshot,
   type ServerEventPayload,
   type ServerEventType,
 } from '@xemchung/protocol';
 import type { SessionUser } from '../auth/sessions.ts';
+import { type ChatHandlerDeps, createChatHandlers } from '../chat/chat-handlers.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { KeyedQueue } from './keyed-queue.ts';
+import { queuedCommands } from './queued-command.ts';
 import { ROOM_ID_PATTERN } from './room-id.ts';
 import type { RoomRepository } from './room-repository.ts';
 import { applyRoomCommand } from './room-state.ts';
-import { RoomBusyError, type RoomStore } from './room-store.ts';
+import type { RoomStore } from './room-store.ts';
 
 /** The little the handlers need of a socket (a Socket.IO socket in production). */
 export interface RoomConnection {
   readonly user: SessionUser | null;
+  /** Who the others see (R51): one key per person across tabs. */
+  readonly person: Person;
   /** The room this connection is in, or null. */
   readonly roomId: string | null;
   enter(roomId: string): void;
@@ -44,6 +49,8 @@ export interface RoomHandlerDeps {
   available?: () => boolean;
   /** A room command not answered this long after it arrived, its turn in the queue included, is `unavailable`. */
   commandTimeoutMs?: number;
+  /** The chat's storage, fan-out and rate (R54). */
+  chat: Pick<ChatHandlerDeps, 'repository' | 'broadcast' | 'rate'>;
   /** Re-broadcasts a room's committed state once the database answers (a commit whose outcome is unknown). */
   resync?: (roomId: string) => void;
 }
@@ -59,13 +66,12 @@ export type RoomHandlers = { [T in CommandType]: Handler<T> };
 
 const notFound = () => ackFailure('room_not_found', 'Room not found');
 
-const DEFAULT_COMMAND_TIMEOUT_MS = 5000;
-
 /**
  * The dispatch table: one handler per command, checked complete by the compiler, next to the permission table
  * (permissions.ts) that the transport and the state machine consult.
  */
 export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
+  const runQueued = queuedCommands(deps);
   /**
    * R17, R18: serialised per room, committed, then acknowledged, then broadcast, in commit order. R34: refused at
    * once while Redis is away; answered `unavailable` at the deadline, and never applied if it had not reached the
@@ -78,23 +84,11 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
   ) => {
     const roomId = connection.roomId;
     if (roomId === null) return reply(ackFailure('not_joined', 'Join the room first'));
-    if (deps.available && !deps.available()) {
-      return reply(ackFailure('unavailable', 'The server cannot reach its peers; try again shortly'));
-    }
     const actor = { uid: connection.user?.uid ?? null };
-    let answered = false;
-    const answer = (ack: CommandAck<RoomCommand['type']>) => {
-      if (answered) return;
-      answered = true;
-      reply(ack);
-    };
-    const deadline = setTimeout(
-      () => answer(ackFailure('unavailable', 'The server could not commit in time; try again')),
-      deps.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
-    );
-    try {
-      await deps.queue.run(roomId, async () => {
-        if (answered) return; // timed out while queued: the client was told it did not happen
+    await runQueued(
+      roomId,
+      reply,
+      async (answer) => {
         const result = await deps.store.apply(roomId, (state) => applyRoomCommand(state, command, actor, deps.now()));
         switch (result.kind) {
           case 'committed':
@@ -110,16 +104,9 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
             deps.broadcast.deleted(roomId);
             return;
         }
-      });
-    } catch (error) {
-      if (error instanceof RoomBusyError) return answer(ackFailure('unavailable', 'The room is busy; try again'));
-      if (!isDatabaseUnavailable(error)) throw error;
-      // The connection may have died after COMMIT was sent: whatever was committed reaches everyone.
-      deps.resync?.(roomId);
-      return answer(ackFailure('unavailable', 'The database is unavailable; try again shortly'));
-    } finally {
-      clearTimeout(deadline);
-    }
+      },
+      () => deps.resync?.(roomId),
+    );
   };
 
   return {
@@ -164,5 +151,6 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
     'playlist:clearWatched': roomCommand,
     'playback:update': roomCommand,
     'playback:ended': roomCommand,
+    ...createChatHandlers({ ...deps.chat, runQueued, now: deps.now, roomDeleted: deps.broadcast.deleted }),
   };
 }

@@ -17,10 +17,10 @@ export type ApplyResult =
   | { kind: 'refused'; error: ProtocolError; room: RoomSnapshot }
   | { kind: 'not_found' };
 
-/** Thrown when every attempt lost the race for the room's version to other writers. */
+/** Thrown when every attempt lost the race to other writers (for the room's version, or a chat seq). */
 export class RoomBusyError extends Error {
   constructor(roomId: string, attempts: number) {
-    super(`Room ${roomId}: version conflict on ${attempts} attempts`);
+    super(`Room ${roomId}: lost to other writers on ${attempts} attempts`);
     this.name = 'RoomBusyError';
   }
 }

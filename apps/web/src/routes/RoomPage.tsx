@@ -10,6 +10,11 @@
  *   aria-current=true and the text 'Đang phát', watched ones 'Đã xem' (data-visited). Host only: button
  *   'Phát <title>' per row (selects it), button 'Xóa <title>' (asks 'Bạn có chắc muốn xóa video này?'), button
  *   'Xóa video đã xem' (asks 'Bạn có chắc muốn xóa tất cả video đã xem?'); the answer buttons are 'Có'/'Không'.
+ * - Chat (R54): region 'Trò chuyện' (heading level 2) with role=log 'Tin nhắn trong phòng' holding a list, one
+ *   listitem per message (sender name or 'Khách XXXX', a <time>, the text; 'Tin nhắn đã bị xóa' once deleted).
+ *   Whoever may write: textbox 'Tin nhắn' (Enter sends) and button 'Gửi'; a guest the host keeps out reads
+ *   'Chủ phòng chỉ cho người đã đăng nhập gửi tin nhắn. …' instead. Host and co-hosts: button 'Xóa tin nhắn của
+ *   <name>' per message (asks 'Xóa tin nhắn này với mọi người?'). Chat refusals show under the box as role=alert.
  * - Refusals (e.g. 'Video đã có trong playlist') appear as role=alert for 5 s.
  * - Player: region 'Trình phát video'. Direct media is a <video> (<audio> for .mp3/.m4a/.oga) with
  *   data-testid="media-player": with native controls for the host, without for followers. Changing the host's

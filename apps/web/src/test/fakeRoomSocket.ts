@@ -1,4 +1,12 @@
-import { DEFAULT_CURRENT_VIDEO, DEFAULT_ROOM_SETTINGS, type RoomSnapshot, type Video } from '@xemchung/protocol';
+import {
+  CHAT_PAGE_SIZE,
+  type ChatMessage,
+  DEFAULT_CURRENT_VIDEO,
+  DEFAULT_ROOM_SETTINGS,
+  type Me,
+  type RoomSnapshot,
+  type Video,
+} from '@xemchung/protocol';
 import type { RoomSocket } from '../features/room/roomClient.ts';
 
 type Listener = (payload?: unknown) => void;
@@ -15,10 +23,16 @@ export class FakeRoomSocket {
   connected = true;
   active = true;
   isHost = false;
+  /** Who the join ack says we are (null: a guest). */
+  me: Me | null = null;
   /** The ack of every room command (select, remove, add…); `{ok: true, version: 1}` unless a test says else. */
   answer: (event: string, payload: unknown) => unknown = () => ({ ok: true, version: 1 });
   /** While set, `room:join` waits for it (to look at the loading state). */
   joinGate: Promise<void> | null = null;
+  /** The room's chat history, oldest first, answered to `chat:history` in pages as the server does. */
+  chat: ChatMessage[] = [];
+  /** When set, `chat:history` fails with this error. */
+  chatError: { code: string; message: string } | null = null;
   /** When set, `room:join` fails with this error (the server down, a rate limit…). */
   joinError: { code: string; message: string } | null = null;
   /** When set, the server refuses every handshake with this error (connect_error), as when its session store is down. */
@@ -57,10 +71,20 @@ export class FakeRoomSocket {
         queueMicrotask(() => this.fire('room:notFound', { roomId }));
         return { ok: false, error: { code: 'room_not_found', message: 'No such room' } };
       }
-      return { ok: true, room, serverTime: Date.now(), isHost: this.isHost, me: null };
+      return { ok: true, room, serverTime: Date.now(), isHost: this.isHost, me: this.me };
     }
     if (event === 'room:leave') return { ok: true, roomId: '' };
+    if (event === 'chat:history') {
+      return this.chatError
+        ? { ok: false, error: this.chatError }
+        : this.historyPage(payload.before as number | undefined);
+    }
     return this.answer(event, payload);
+  }
+
+  private historyPage(before: number | undefined) {
+    const older = this.chat.filter((message) => before === undefined || message.seq < before);
+    return { ok: true, messages: older.slice(-CHAT_PAGE_SIZE), hasMore: older.length > CHAT_PAGE_SIZE };
   }
 
   /** The server (or the socket itself: 'connect', 'disconnect') emits `event`. */
@@ -124,5 +148,35 @@ export function roomSnapshot(overrides: Partial<RoomSnapshot> = {}): RoomSnapsho
     settings: { ...DEFAULT_ROOM_SETTINGS },
     version: 1,
     ...overrides,
+  };
+}
+
+/** A signed-in viewer as the join ack names them. */
+export function me(uid: string, displayName = 'An'): Me {
+  return { uid, email: `${uid}@example.test`, photoURL: null, displayName };
+}
+
+/** A chat message of `sender` (a uid, or null for the guest 'ABCD1234XY'). */
+export function chatMessage(
+  seq: number,
+  text: string,
+  sender: string | null = 'member-uid',
+  createdAt = 0,
+): ChatMessage {
+  return {
+    seq,
+    sender:
+      sender === null
+        ? { key: 'g:ABCD1234XY', uid: null, name: null, photoURL: null, guestTag: 'ABCD1234XY' }
+        : {
+            key: `u:${sender}`,
+            uid: sender,
+            name: sender === 'host-uid' ? 'Chủ Phòng' : 'Lan',
+            photoURL: null,
+            guestTag: null,
+          },
+    text,
+    createdAt: createdAt || Date.UTC(2026, 10, 24, 7, 5) + seq * 1000,
+    deleted: false,
   };
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChatPanel } from '../chat/ChatPanel.tsx';
 import { PlaylistPanel } from './PlaylistPanel.tsx';
 import { useRoomSession } from './roomSession.ts';
 import { ShareDialog } from './ShareDialog.tsx';
@@ -49,6 +50,8 @@ export function SidePanel() {
         </button>
       </div>
       <PlaylistPanel />
+      {/* Below the playlist for now; the side panel's tabs give it a tab of its own ('Trò chuyện'). */}
+      <ChatPanel />
       <ShareDialog open={sharing} onClose={() => setSharing(false)} url={window.location.href} />
     </aside>
   );

@@ -10,12 +10,15 @@ import {
   type CommandType,
   type ErrorCode,
   expectedPosition,
+  type Me,
   type ProtocolError,
   type RoomRef,
   type RoomSnapshot,
   type ServerToClientEvents,
 } from '@xemchung/protocol';
 import type { Socket } from 'socket.io-client';
+import { createChatFeed } from '../chat/chatFeed.ts';
+import type { ChatLog } from '../chat/chatLog.ts';
 
 /** A socket.io-client socket typed with the protocol's event maps. */
 export type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -52,6 +55,10 @@ export interface RoomClientOptions {
 export interface RoomClient {
   /** The newest room state received (join ack or broadcast), or null before joining. */
   readonly state: RoomSnapshot | null;
+  /** Who the server says we are (the join ack's `me`); null for a guest or before joining. */
+  readonly me: Me | null;
+  /** The room's chat as this tab holds it (R54). */
+  readonly chat: ChatLog;
   readonly clock: ClockOffsetEstimator;
   join(roomId: string): Promise<CommandAck<'room:join'>>;
   leave(): Promise<CommandAck<'room:leave'>>;
@@ -61,6 +68,12 @@ export interface RoomClient {
   clearWatched(): Promise<CommandAck<'playlist:clearWatched'>>;
   updatePlayback(report: PlaybackReport): Promise<CommandAck<'playback:update'>>;
   ended(id: string): Promise<CommandAck<'playback:ended'>>;
+  sendChat(text: string): Promise<CommandAck<'chat:send'>>;
+  deleteChat(seq: number): Promise<CommandAck<'chat:delete'>>;
+  /** The page of chat before the oldest message held (scrolling up); nothing when there is none or one is coming. */
+  loadOlderChat(): Promise<void>;
+  /** Asks again for the latest chat page after it failed. */
+  reloadChat(): Promise<void>;
   /** One clock:ping; its round trip becomes a sample of the offset estimator. */
   ping(): Promise<CommandAck<'clock:ping'>>;
   /** Pings `samples` times in a row (a fresh estimate after connecting). */
@@ -69,6 +82,8 @@ export interface RoomClient {
   expectedPosition(duration?: number | null): number | null;
   /** Called with every newer state; older or repeated versions are dropped. Returns the unsubscribe. */
   onState(listener: (room: RoomSnapshot) => void): () => void;
+  /** Called with every change of the chat log. Returns the unsubscribe. */
+  onChat(listener: (chat: ChatLog) => void): () => void;
   onGone(listener: (gone: RoomGone) => void): () => void;
   /**
    * Called when joining again after a dropped connection has ended: `ok` once the view is resynced, or the
@@ -99,6 +114,9 @@ const ROOM_COMMANDS_NEED_JOIN: ReadonlySet<CommandType> = new Set<CommandType>([
   'playlist:clearWatched',
   'playback:update',
   'playback:ended',
+  'chat:send',
+  'chat:delete',
+  'chat:history',
 ]);
 /** Longest wait between two re-join attempts, like Socket.IO's own reconnection back-off. */
 const REJOIN_RETRY_MAX_MS = 5_000;
@@ -117,6 +135,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   const rejoinListeners = new Set<(result: RejoinResult) => void>();
   let roomId: string | null = null;
   let held: RoomSnapshot | null = null;
+  let me: Me | null = null;
   /** From a dropped connection until a join succeeds on a new one: room commands are answered here. */
   let awayFromRoom = false;
   /** Counts dropped connections, so a re-join answered after another drop does not go on retrying. */
@@ -137,6 +156,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     if (ref.roomId !== roomId) return;
     roomId = null;
     held = null;
+    chat.reset();
     for (const listener of goneListeners) listener({ reason, roomId: ref.roomId });
   };
   const onDeleted = gone('deleted');
@@ -156,15 +176,24 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     }
   }
 
+  const chat = createChatFeed(socket, request, () => roomId);
+
   async function join(id: string): Promise<CommandAck<'room:join'>> {
-    if (id !== roomId) held = null;
+    if (id !== roomId) {
+      held = null;
+      chat.reset();
+    }
     roomId = id;
     const sentAt = clock.localNow();
     const ack = await request('room:join', { roomId: id });
     if (ack.ok) {
       awayFromRoom = false;
+      me = ack.me;
       clock.record(sentAt, ack.serverTime, clock.localNow());
       accept(ack.room);
+      // Right after every join, a reconnection's too, rather than in the join answer: joins stay one batched
+      // read (a reconnect storm is thousands of them), and the chat catches up with what it missed.
+      void chat.loadLatest();
     }
     return ack;
   }
@@ -234,12 +263,19 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     get state() {
       return held;
     },
+    get me() {
+      return me;
+    },
+    get chat() {
+      return chat.log;
+    },
     clock,
     join,
     leave: () => {
       stopRejoining();
       roomId = null;
       held = null;
+      chat.reset();
       return request('room:leave', {});
     },
     addVideo: (video) => request('playlist:add', { video }),
@@ -252,6 +288,10 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       return request('playback:update', { id: videoId, playing, position, rate });
     },
     ended: (id) => request('playback:ended', { id }),
+    sendChat: (text) => chat.send(text),
+    deleteChat: (seq) => chat.remove(seq),
+    loadOlderChat: () => chat.loadOlder(),
+    reloadChat: () => chat.loadLatest(),
     ping,
     async syncClock(samples = CLOCK_SAMPLE_WINDOW) {
       for (let i = 0; i < samples; i++) {
@@ -265,6 +305,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       stateListeners.add(listener);
       return () => stateListeners.delete(listener);
     },
+    onChat: (listener) => chat.onChange(listener),
     onGone(listener) {
       goneListeners.add(listener);
       return () => goneListeners.delete(listener);
@@ -282,6 +323,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       socket.off('disconnect', onDisconnect);
       socket.off('connect', onConnect);
       socket.off('connect_error', onConnectError);
+      chat.dispose();
       stateListeners.clear();
       goneListeners.clear();
       rejoinListeners.clear();

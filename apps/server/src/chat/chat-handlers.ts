@@ -1,0 +1,119 @@
+import {
+  ackFailure,
+  type ChatMessage,
+  type ChatTextProblem,
+  type CommandType,
+  prepareChatText,
+  refusalFor,
+  roleOf,
+} from '@xemchung/protocol';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import type { queuedCommands } from '../rooms/queued-command.ts';
+import type { RoomConnection, RoomHandlers } from '../rooms/room-handlers.ts';
+import type { ChatRepository, ChatRoomRoles } from './chat-repository.ts';
+import type { PersonRate } from './person-rate.ts';
+
+/**
+ * Chat messages one person may send (R54): 5 at once, then one every 2 s. A conversation fits; a paste loop or
+ * a script does not, however many tabs it runs in.
+ */
+export const CHAT_RATE = { capacity: 5, refillPerSecond: 0.5 } as const;
+
+/** Fan-out of chat events to everyone in a room (every node, through the adapter). */
+export interface ChatBroadcast {
+  message(roomId: string, message: ChatMessage): void;
+  deleted(roomId: string, seq: number): void;
+}
+
+export interface ChatHandlerDeps {
+  repository: ChatRepository;
+  broadcast: ChatBroadcast;
+  /** The per-person chat rate (CHAT_RATE). */
+  rate: PersonRate;
+  runQueued: ReturnType<typeof queuedCommands>;
+  now: () => number;
+  /** Tells the room it is gone (R25), as room commands do. */
+  roomDeleted: (roomId: string) => void;
+}
+
+const PROBLEMS: Record<ChatTextProblem, string> = {
+  empty: 'The message is empty',
+  too_long: 'The message is longer than 500 characters',
+  control: 'The message holds control characters',
+  bidi: 'The message holds bidirectional control characters',
+};
+
+const REFUSALS = {
+  forbidden: 'Only the host and co-hosts can delete messages',
+  adding_restricted: "The room's settings do not let you do this",
+  chat_restricted: "The room's settings do not let guests write",
+} as const;
+
+const notFound = () => ackFailure('room_not_found', 'Room not found');
+const notJoined = () => ackFailure('not_joined', 'Join the room first');
+
+/** Null when the caller may run `type` in the room as stored; otherwise the refusal (the permission table, R50). */
+function refusal(type: CommandType, roles: ChatRoomRoles, connection: RoomConnection) {
+  const code = refusalFor(type, roleOf(roles, connection.user?.uid ?? null), roles.settings);
+  return code ? ackFailure(code, REFUSALS[code]) : null;
+}
+
+/**
+ * The chat's commands (R54). Sends and deletes run in the room's queue, like room commands, so on each node they
+ * commit, are acknowledged and are broadcast in order; history is a plain read.
+ */
+export function createChatHandlers(
+  deps: ChatHandlerDeps,
+): Pick<RoomHandlers, 'chat:send' | 'chat:delete' | 'chat:history'> {
+  return {
+    'chat:send': async (connection, { text: raw }, reply) => {
+      const roomId = connection.roomId;
+      if (roomId === null) return reply(notJoined());
+      const prepared = prepareChatText(raw);
+      if ('problem' in prepared) return reply(ackFailure('invalid_message', PROBLEMS[prepared.problem]));
+      // Before any database work, so a flood costs nothing but this check.
+      if (!deps.rate.take(connection.person.key)) {
+        return reply(ackFailure('chat_rate_limited', 'You are sending messages too fast; wait a moment'));
+      }
+      await deps.runQueued(roomId, reply, async (answer) => {
+        const roles = await deps.repository.roles(roomId);
+        const refused = roles && refusal('chat:send', roles, connection);
+        if (refused) return answer(refused);
+        const message = roles && (await deps.repository.append(roomId, connection.person, prepared.text, deps.now()));
+        if (!message) {
+          answer(notFound());
+          return deps.roomDeleted(roomId);
+        }
+        answer({ ok: true, message });
+        deps.broadcast.message(roomId, message);
+      });
+    },
+    'chat:delete': async (connection, { seq }, reply) => {
+      const roomId = connection.roomId;
+      if (roomId === null) return reply(notJoined());
+      await deps.runQueued(roomId, reply, async (answer) => {
+        const roles = await deps.repository.roles(roomId);
+        if (!roles) {
+          answer(notFound());
+          return deps.roomDeleted(roomId);
+        }
+        const refused = refusal('chat:delete', roles, connection);
+        if (refused) return answer(refused);
+        const outcome = await deps.repository.delete(roomId, seq);
+        if (outcome === 'missing') return answer(ackFailure('message_not_found', 'No such message in this room'));
+        answer({ ok: true, seq });
+        if (outcome === 'deleted') deps.broadcast.deleted(roomId, seq);
+      });
+    },
+    'chat:history': async (connection, { before }, reply) => {
+      const roomId = connection.roomId;
+      if (roomId === null) return reply(notJoined());
+      try {
+        reply({ ok: true, ...(await deps.repository.page(roomId, before)) });
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        reply(ackFailure('unavailable', 'The database is unavailable; try again shortly'));
+      }
+    },
+  };
+}

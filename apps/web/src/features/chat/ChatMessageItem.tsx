@@ -1,0 +1,92 @@
+import { type ChatMessage, GUEST_TAG_LENGTH, type Person } from '@xemchung/protocol';
+import { useTranslation } from 'react-i18next';
+import { UserAvatar, UserIcon } from '../../layout/UserAvatar.tsx';
+import { LinkifiedText } from './LinkifiedText.tsx';
+import { messageTime, timeLocale } from './messageTime.ts';
+
+/** How a sender is named: their display name, or 'Khách' and the start of their guest tag. */
+export function useSenderName(): (sender: Person) => string {
+  const { t } = useTranslation();
+  return (sender) => sender.name ?? t('chat.guestName', { tag: (sender.guestTag ?? '').slice(0, GUEST_TAG_LENGTH) });
+}
+
+export interface ChatMessageItemProps {
+  message: ChatMessage;
+  /** The previous message is the same sender's, moments before: no avatar and name again. */
+  continued: boolean;
+  fromHost: boolean;
+  /** Set for the host and co-hosts: deletes the message for everyone (after a confirmation). */
+  onDelete?: (message: ChatMessage) => void;
+}
+
+function SenderAvatar({ sender, name }: { sender: Person; name: string }) {
+  if (sender.uid === null) {
+    return (
+      <span
+        aria-hidden="true"
+        className="grid size-8 shrink-0 place-items-center rounded-full bg-neutral-700 text-neutral-300"
+      >
+        <UserIcon className="size-5" />
+      </span>
+    );
+  }
+  return <UserAvatar photoURL={sender.photoURL} displayName={name} email="" className="size-8 text-xs" />;
+}
+
+/** One chat message: avatar, name and time (unless it continues the previous one), and its text or placeholder. */
+export function ChatMessageItem({ message, continued, fromHost, onDelete }: ChatMessageItemProps) {
+  const { t, i18n } = useTranslation();
+  const name = useSenderName()(message.sender);
+  const time = messageTime(message.createdAt, timeLocale(i18n.language));
+  return (
+    <li
+      className={`group relative flex gap-2.5 rounded-lg px-1.5 py-0.5 hover:bg-white/[0.03] ${continued ? '' : 'mt-2'}`}
+    >
+      {continued ? <span className="w-8 shrink-0" /> : <SenderAvatar sender={message.sender} name={name} />}
+      <div className="min-w-0 flex-1 pr-8">
+        {!continued && (
+          <p className="flex items-baseline gap-2">
+            <span className="truncate text-sm font-semibold text-neutral-100">{name}</span>
+            {fromHost && (
+              <span className="shrink-0 rounded bg-violet-500/20 px-1.5 text-[11px] font-medium text-violet-200">
+                {t('chat.host')}
+              </span>
+            )}
+            <time dateTime={time.iso} title={time.full} className="shrink-0 text-xs text-neutral-500">
+              {time.short}
+            </time>
+          </p>
+        )}
+        {message.deleted ? (
+          <p className="text-sm text-neutral-500 italic">{t('chat.deleted')}</p>
+        ) : (
+          <p
+            className="text-sm leading-relaxed break-words whitespace-pre-wrap text-neutral-200"
+            title={continued ? time.full : undefined}
+          >
+            <LinkifiedText text={message.text} />
+          </p>
+        )}
+      </div>
+      {onDelete && !message.deleted && (
+        <button
+          type="button"
+          onClick={() => onDelete(message)}
+          aria-label={t('chat.deleteMessage', { name })}
+          className="absolute top-0.5 right-0.5 grid size-8 place-items-center rounded-full text-neutral-500 hover:bg-white/10 hover:text-red-300 focus-visible:outline-2 focus-visible:outline-violet-400 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
+        >
+          <svg
+            className="size-4"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            aria-hidden="true"
+          >
+            <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      )}
+    </li>
+  );
+}
