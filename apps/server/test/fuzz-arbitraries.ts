@@ -28,6 +28,14 @@ const VALID: Record<CommandType, Record<string, unknown>> = {
   'playlist:clearWatched': {},
   'playback:update': { id: 'dQw4w9WgXcQ', playing: true, position: 1, rate: 1 },
   'playback:ended': { id: 'dQw4w9WgXcQ' },
+  'playlist:clear': {},
+  'cohost:grant': { uid: 'someone' },
+  'cohost:revoke': { uid: 'someone' },
+  'room:settings': { settings: { guestChat: true, perPersonCap: 3 } },
+  'moderation:kick': { key: 'g:AAAAAAAAAA' },
+  'moderation:ban': { uid: 'nobody' },
+  'moderation:unban': { uid: 'nobody' },
+  'moderation:bans': {},
 };
 
 const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CommandPayload, CommandType } from './commands.ts';
 import { type AckResult, ackFailureSchema } from './errors.ts';
+import { bansResultSchema, kickResultSchema, removedEventSchema, uidResultSchema } from './moderation.ts';
 import { roomSnapshotSchema } from './room.ts';
 import { meSchema } from './user.ts';
 
@@ -41,6 +42,14 @@ export const commandResultSchemas = {
   'playlist:clearWatched': versionResultSchema,
   'playback:update': versionResultSchema,
   'playback:ended': versionResultSchema,
+  'playlist:clear': versionResultSchema,
+  'cohost:grant': versionResultSchema,
+  'cohost:revoke': versionResultSchema,
+  'room:settings': versionResultSchema,
+  'moderation:kick': kickResultSchema,
+  'moderation:ban': uidResultSchema,
+  'moderation:unban': uidResultSchema,
+  'moderation:bans': bansResultSchema,
 } as const satisfies Record<CommandType, z.ZodObject>;
 
 export type CommandResult<T extends CommandType> = z.infer<(typeof commandResultSchemas)[T]>;
@@ -65,6 +74,8 @@ export const serverEventSchemas = {
   'room:deleted': roomRefSchema,
   /** The room you asked to join does not exist (sent with the failed `room:join` ack). */
   'room:notFound': roomRefSchema,
+  /** You were kicked or banned from the room; the server disconnects every tab of yours right after (R58, R59). */
+  'room:removed': removedEventSchema,
 } as const;
 export type ServerEventType = keyof typeof serverEventSchemas;
 export type ServerEventPayload<T extends ServerEventType> = z.infer<(typeof serverEventSchemas)[T]>;

@@ -51,6 +51,14 @@ export const COMMAND_PERMISSIONS = {
   'playlist:clearWatched': 'controller',
   'playback:update': 'controller',
   'playback:ended': 'controller',
+  'playlist:clear': 'host',
+  'cohost:grant': 'host',
+  'cohost:revoke': 'host',
+  'room:settings': 'host',
+  'moderation:kick': 'host',
+  'moderation:ban': 'host',
+  'moderation:unban': 'host',
+  'moderation:bans': 'host',
 } as const satisfies Record<CommandType, Permission>;
 
 /** The little of a room that decides roles. */

@@ -21,6 +21,10 @@ function recordingLogger() {
 
 const outside: RoomConnection = {
   user: null,
+  identity: {
+    person: { key: 'g:GUEST00001', uid: null, name: null, photoURL: null, guestTag: 'GUEST00001' },
+    addressKey: 'address-1',
+  },
   roomId: null,
   enter: () => {},
   exit: () => {},

@@ -1,10 +1,11 @@
 import { DEFAULT_CURRENT_VIDEO, DEFAULT_ROOM_SETTINGS, PLAYLIST_MAX, type RoomCommand } from '@xemchung/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { actor as actorOf } from '../../test/actors.ts';
 import { type Actor, applyRoomCommand, type RoomState } from './room-state.ts';
 
-const HOST: Actor = { uid: 'host' };
-const actors: Actor[] = [HOST, { uid: 'member' }, { uid: null }];
+const HOST: Actor = actorOf('host');
+const actors: Actor[] = [HOST, actorOf('member'), actorOf(null)];
 
 // A small id pool so that duplicates, removals of missing ids and stale ends all happen often.
 const ids = ['aaaaaaaaaaa', 'bbbbbbbbbbb', 'ccccccccccc', 'ddddddddddd', 'eeeeeeeeeee', 'fffffffffff'];
@@ -45,6 +46,7 @@ const start: RoomState = {
   cohosts: [],
   settings: DEFAULT_ROOM_SETTINGS,
   current_video: { ...DEFAULT_CURRENT_VIDEO },
+  adders: {},
 };
 
 /** R16: the invariants every reachable state keeps. */
