@@ -1,24 +1,43 @@
-import { COMMAND_TYPES, type CommandType } from '@xemchung/protocol';
+import { COMMAND_TYPES, type CommandType, userKey } from '@xemchung/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, youtubeVideo } from './room-clients.ts';
 
-type Role = 'host' | 'member' | 'guest';
-/** The issue's list, written out rather than read from the table under test. */
-const HOST_ONLY: CommandType[] = [
+type Role = 'host' | 'cohost' | 'member' | 'guest';
+/** The issues' lists (#3, #11), written out rather than read from the table under test. */
+const CONTROLLERS_ONLY: CommandType[] = [
   'playlist:select',
   'playlist:remove',
   'playlist:clearWatched',
   'playback:update',
   'playback:ended',
 ];
-const ROLES: Role[] = ['host', 'member', 'guest'];
+const HOST_ONLY: CommandType[] = [
+  'playlist:clear',
+  'cohost:grant',
+  'cohost:revoke',
+  'room:settings',
+  'moderation:kick',
+  'moderation:ban',
+  'moderation:unban',
+  'moderation:bans',
+];
+const ROLES: Role[] = ['host', 'cohost', 'member', 'guest'];
 
-describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2)', (kind) => {
+function allowed(role: Role, type: CommandType): boolean {
+  if (HOST_ONLY.includes(type)) return role === 'host';
+  if (CONTROLLERS_ONLY.includes(type)) return role === 'host' || role === 'cohost';
+  return true;
+}
+
+describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => {
   let server: TestServer;
   let host: TestUser;
   let member: TestUser;
+  /** Someone else, whom grants, kicks and bans name (so the roles under test never change). */
+  let bystander: TestUser;
+  let guestChat = false;
   let roomId: string;
   const clients = {} as Record<Role, TestClient>;
 
@@ -26,11 +45,15 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2)', (kind) => {
     server = await startServer(kind);
     host = await signedInUser(server, 'Chủ phòng');
     member = await signedInUser(server, 'Thành viên');
+    bystander = await signedInUser(server, 'Người khác');
+    const cohost = await signedInUser(server, 'Đồng chủ phòng');
     roomId = await createRoom(server, host);
     clients.host = await connect(server, { user: host });
+    clients.cohost = await connect(server, { user: cohost });
     clients.member = await connect(server, { user: member });
     clients.guest = await connect(server);
     for (const client of Object.values(clients)) expect((await client.join(roomId)).ok).toBe(true);
+    expect(await clients.host.request('cohost:grant', { uid: cohost.uid })).toMatchObject({ ok: true });
   });
 
   afterAll(async () => {
@@ -83,6 +106,19 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2)', (kind) => {
         return client.request(type, { id: ids.a.id, playing: false, position: 12, rate: 1.25 });
       case 'playback:ended':
         return client.request(type, { id: ids.a.id });
+      case 'playlist:clear':
+      case 'moderation:bans':
+        return client.request(type, {});
+      case 'cohost:grant':
+      case 'cohost:revoke':
+      case 'moderation:ban':
+      case 'moderation:unban':
+        return client.request(type, { uid: bystander.uid });
+      case 'room:settings':
+        guestChat = !guestChat;
+        return client.request(type, { settings: { guestChat } });
+      case 'moderation:kick':
+        return client.request(type, { key: userKey(bystander.uid) });
     }
   };
 
@@ -92,8 +128,7 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2)', (kind) => {
     const ids = await prepare();
     const before = await snapshot();
     const ack = await sendAs(role, type, ids);
-    const allowed = !HOST_ONLY.includes(type) || role === 'host';
-    if (allowed) {
+    if (allowed(role, type)) {
       expect(ack).toMatchObject({ ok: true });
     } else {
       expect(ack).toEqual({ ok: false, error: { code: 'forbidden', message: expect.any(String) } });
