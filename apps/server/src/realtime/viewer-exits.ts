@@ -10,6 +10,9 @@ import type { SocketData } from './handshake.ts';
  */
 export const subjectRoom = (roomId: string, subject: string) => `${roomId}/${subject}`;
 
+/** Whether a Socket.IO room is a kick subject's rather than a room's (room ids have no '/'). */
+export const isSubjectRoom = (name: string) => name.includes('/');
+
 /**
  * Kicks and bans through Socket.IO (R58, R59). With the Redis adapter `fetchSockets` asks every node and
  * `emit` + `disconnectSockets` are published on one connection in that order, so every node delivers the notice

@@ -16,10 +16,16 @@
  *   element (play(), pause(), currentTime, playbackRate) is reported to the room like a user's action; followers'
  *   elements are driven by the room. Button 'Bật tiếng' shows while the player is muted.
  * - While the socket reconnects: role=status with 'Mất kết nối — đang kết nối lại…'.
+ * - Kicked or banned (now, or refused at the join): role=alert 'Bạn đã bị mời ra khỏi phòng. Bạn có thể vào lại
+ *   sau 10 phút.' or 'Bạn đã bị chặn khỏi phòng này.', with the link 'Về trang chủ'; no player, no side panel.
+ * - Host and co-hosts: the playlist controls above and the player's controls. Host only: button 'Xóa hàng chờ'
+ *   (asks 'Bạn có chắc muốn xóa tất cả video trong hàng chờ? …'), button 'Cài đặt phòng' in the side panel header
+ *   opening dialog 'Cài đặt phòng' (radio group 'Ai được thêm video', checkbox 'Cho phép khách trò chuyện', number
+ *   'Số video đang chờ tối đa của mỗi người', button 'Lưu', section 'Người bị chặn' with 'Bỏ chặn <name>').
  * - The top bar holds the search box (features/search/RoomSearchBox.tsx) once the room is joined.
  */
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { AlertProvider } from '../components/AlertProvider.tsx';
 import { Button } from '../components/Button.tsx';
 import { ConfirmProvider } from '../components/ConfirmProvider.tsx';
@@ -33,7 +39,7 @@ import { useRoom } from '../features/room/useRoom.ts';
 import { useRoomState } from '../features/room/useRoomState.ts';
 import { RoomSearchBox } from '../features/search/RoomSearchBox.tsx';
 import { TopBarSlot } from '../layout/TopBarSlot.tsx';
-import { NOT_FOUND_PATH } from './paths.ts';
+import { HOME_PATH, NOT_FOUND_PATH } from './paths.ts';
 
 const LAYOUT = 'mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 sm:p-4 lg:flex-row lg:items-start';
 
@@ -43,6 +49,7 @@ export function RoomPage() {
   const room = useRoom(roomId);
   if (room.status === 'notFound') return <Navigate to={NOT_FOUND_PATH} replace />;
   if (room.status === 'failed') return <JoinFailed onRetry={room.retry} />;
+  if (room.status === 'removed') return <RemovedFromRoom reason={room.reason} />;
   if (room.status === 'joining') return <RoomLoading />;
   // The confirmation prompt is provided here, the only page that asks, which keeps it out of the entry chunk.
   return (
@@ -94,6 +101,24 @@ function RoomLoading() {
         </div>
         <div className="h-5 w-2/3 animate-pulse rounded bg-white/10" />
       </div>
+    </div>
+  );
+}
+
+/** R58, R59: the host put this viewer out; nothing here brings them back. */
+function RemovedFromRoom({ reason }: { reason: 'kicked' | 'banned' }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-6 px-6 py-24 text-center">
+      <p role="alert" className="max-w-md text-lg text-neutral-200">
+        {t(reason === 'kicked' ? 'room.kicked' : 'room.banned')}
+      </p>
+      <Link
+        to={HOME_PATH}
+        className="rounded-full border border-white/25 px-5 py-2.5 text-sm font-medium text-white hover:border-violet-400 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
+      >
+        {t('notFound.goHome')}
+      </Link>
     </div>
   );
 }

@@ -14,7 +14,10 @@ export class FakeRoomSocket {
   readonly rooms = new Map<string, RoomSnapshot>();
   connected = true;
   active = true;
+  /** Joins as the room's host (the session uid is then the room's `host`). */
   isHost = false;
+  /** The session uid the server would read from the cookie; null for a guest (unless `isHost`). */
+  uid: string | null = null;
   /** The ack of every room command (select, remove, add…); `{ok: true, version: 1}` unless a test says else. */
   answer: (event: string, payload: unknown) => unknown = () => ({ ok: true, version: 1 });
   /** While set, `room:join` waits for it (to look at the loading state). */
@@ -53,7 +56,9 @@ export class FakeRoomSocket {
         queueMicrotask(() => this.fire('room:notFound', { roomId }));
         return { ok: false, error: { code: 'room_not_found', message: 'No such room' } };
       }
-      return { ok: true, room, serverTime: Date.now(), isHost: this.isHost, me: null };
+      const uid = this.isHost ? room.host : this.uid;
+      const me = uid === null ? null : { uid, email: `${uid}@example.test`, photoURL: null, displayName: uid };
+      return { ok: true, room, serverTime: Date.now(), isHost: uid === room.host, me };
     }
     if (event === 'room:leave') return { ok: true, roomId: '' };
     return this.answer(event, payload);

@@ -9,22 +9,30 @@ import { RoomSessionContext } from '../features/room/roomSession.ts';
 import { createAppStore } from '../store/index.ts';
 import { FakeRoomSocket, roomSnapshot } from './fakeRoomSocket.ts';
 
+export interface InRoomOptions {
+  room?: RoomSnapshot;
+  /** Signed in as the room's host. */
+  isHost?: boolean;
+  /** Signed in as this uid (a co-host when the room lists it in `cohosts`); a guest when neither is given. */
+  uid?: string;
+}
+
 /**
  * `ui` inside a joined room, the way the room page provides it (store, room session, confirmations, alerts),
  * over a fake socket whose commands the test can read and answer.
  */
-export async function renderInRoom(ui: ReactNode, options: { room?: RoomSnapshot; isHost?: boolean } = {}) {
+export async function renderInRoom(ui: ReactNode, options: InRoomOptions = {}) {
   const room = options.room ?? roomSnapshot();
-  const isHost = options.isHost ?? false;
+  const uid = options.isHost ? room.host : (options.uid ?? null);
   const socket = new FakeRoomSocket();
   socket.rooms.set(room.id, room);
-  socket.isHost = isHost;
+  socket.uid = uid;
   const client = createRoomClient(socket.asSocket());
   await client.join(room.id);
   const store = createAppStore();
   const view = render(
     <Provider store={store}>
-      <RoomSessionContext value={{ client, isHost }}>
+      <RoomSessionContext value={{ client, uid }}>
         <ConfirmProvider>
           <AlertProvider>{ui}</AlertProvider>
         </ConfirmProvider>

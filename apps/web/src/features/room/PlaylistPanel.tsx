@@ -5,18 +5,24 @@ import { useConfirm } from '../../components/confirmContext.ts';
 import { PlaylistItem } from './PlaylistItem.tsx';
 import { useRoomSession } from './roomSession.ts';
 import { useCommandAlert } from './useCommandAlert.ts';
+import { useMay } from './useRole.ts';
 import { useRoomState } from './useRoomState.ts';
 
 /**
- * Spec §2 'Danh sách phát': every video of the room in order. The host selects a row to play it, deletes one
- * after 'Bạn có chắc muốn xóa video này?', and clears the watched ones after 'Bạn có chắc muốn xóa tất cả video
- * đã xem?'; nobody else sees those controls (spec §5; the server refuses them anyway, R2).
+ * Spec §2 'Danh sách phát': every video of the room in order. The host and co-hosts select a row to play it,
+ * delete one after 'Bạn có chắc muốn xóa video này?', and clear the watched ones after 'Bạn có chắc muốn xóa tất
+ * cả video đã xem?'; the host alone clears the whole queue (R57). Each control shows only to whoever the
+ * permission table lets use it (the server refuses the others anyway, R2).
  */
 export function PlaylistPanel() {
   const { t } = useTranslation();
   const headingId = useId();
   const room = useRoomState();
-  const { client, isHost } = useRoomSession();
+  const { client } = useRoomSession();
+  const canSelect = useMay('playlist:select');
+  const canRemove = useMay('playlist:remove');
+  const canClearWatched = useMay('playlist:clearWatched');
+  const canClearQueue = useMay('playlist:clear');
   const confirm = useConfirm();
   const alertRefusal = useCommandAlert();
   if (!room) return null;
@@ -24,6 +30,7 @@ export function PlaylistPanel() {
   const playlist = room.playlist;
   const currentId = room.current_video.id;
   const anyWatched = playlist.some((video) => video.visited && video.id !== currentId);
+  const anyQueued = playlist.some((video) => video.id !== currentId);
   const run = (command: () => Promise<AckResult<object>>) => {
     void command().then((ack) => {
       if (!ack.ok) alertRefusal(ack.error);
@@ -32,6 +39,9 @@ export function PlaylistPanel() {
   const select = (video: Video) => run(() => client.select(video.id));
   const remove = (video: Video) => confirm(t('room.confirmDelete'), () => run(() => client.remove(video.id)));
   const clearWatched = () => confirm(t('room.confirmClearWatched'), () => run(() => client.clearWatched()));
+  const clearQueue = () => confirm(t('room.confirmClearQueue'), () => run(() => client.clearQueue()));
+  const tool =
+    'rounded-full px-2.5 py-1.5 text-xs whitespace-nowrap text-neutral-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent';
 
   return (
     <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
@@ -42,15 +52,19 @@ export function PlaylistPanel() {
             {t('room.playlistCount', { count: playlist.length })}
           </span>
         </h2>
-        {isHost && (
-          <button
-            type="button"
-            onClick={clearWatched}
-            disabled={!anyWatched}
-            className="rounded-full px-2.5 py-1.5 text-xs whitespace-nowrap text-neutral-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent"
-          >
-            {t('room.clearWatched')}
-          </button>
+        {(canClearWatched || canClearQueue) && (
+          <div className="flex flex-wrap gap-1">
+            {canClearWatched && (
+              <button type="button" onClick={clearWatched} disabled={!anyWatched} className={tool}>
+                {t('room.clearWatched')}
+              </button>
+            )}
+            {canClearQueue && (
+              <button type="button" onClick={clearQueue} disabled={!anyQueued} className={tool}>
+                {t('room.clearQueue')}
+              </button>
+            )}
+          </div>
         )}
       </div>
       {playlist.length === 0 ? (
@@ -65,7 +79,8 @@ export function PlaylistPanel() {
               key={video.id}
               video={video}
               current={video.id === currentId}
-              isHost={isHost}
+              canSelect={canSelect}
+              canRemove={canRemove}
               onSelect={select}
               onDelete={remove}
             />

@@ -10,18 +10,23 @@ import {
   type CommandType,
   type ErrorCode,
   expectedPosition,
+  type RemovedEvent,
   type RoomRef,
   type RoomSnapshot,
   type ServerToClientEvents,
+  type SettingsChange,
 } from '@xemchung/protocol';
 import type { Socket } from 'socket.io-client';
 
 /** A socket.io-client socket typed with the protocol's event maps. */
 export type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** Why the room went away: it never existed (redirect to not-found) or it was deleted while we were in it. */
+/**
+ * Why the room went away: it never existed (redirect to not-found), it was deleted while we were in it, or the
+ * host kicked or banned us (R58, R59; the server disconnects us right after telling us).
+ */
 export interface RoomGone {
-  reason: 'notFound' | 'deleted';
+  reason: 'notFound' | 'deleted' | RemovedEvent['reason'];
   roomId: string;
 }
 
@@ -57,6 +62,19 @@ export interface RoomClient {
   clearWatched(): Promise<CommandAck<'playlist:clearWatched'>>;
   updatePlayback(report: PlaybackReport): Promise<CommandAck<'playback:update'>>;
   ended(id: string): Promise<CommandAck<'playback:ended'>>;
+  /** Removes every video but the one playing (host, R57). */
+  clearQueue(): Promise<CommandAck<'playlist:clear'>>;
+  /** Shares control with the signed-in user `uid` (host, R55). */
+  grant(uid: string): Promise<CommandAck<'cohost:grant'>>;
+  revoke(uid: string): Promise<CommandAck<'cohost:revoke'>>;
+  /** Changes the settings named (host, R56). */
+  changeSettings(change: SettingsChange): Promise<CommandAck<'room:settings'>>;
+  /** Puts every tab of the person with key `key` out for ten minutes (host, R58). */
+  kick(key: string): Promise<CommandAck<'moderation:kick'>>;
+  ban(uid: string): Promise<CommandAck<'moderation:ban'>>;
+  unban(uid: string): Promise<CommandAck<'moderation:unban'>>;
+  /** The room's bans, newest first (host, R59). */
+  bans(): Promise<CommandAck<'moderation:bans'>>;
   /** One clock:ping; its round trip becomes a sample of the offset estimator. */
   ping(): Promise<CommandAck<'clock:ping'>>;
   /** Pings `samples` times in a row (a fresh estimate after connecting). */
@@ -91,6 +109,14 @@ const ROOM_COMMANDS_NEED_JOIN: ReadonlySet<CommandType> = new Set<CommandType>([
   'playlist:clearWatched',
   'playback:update',
   'playback:ended',
+  'playlist:clear',
+  'cohost:grant',
+  'cohost:revoke',
+  'room:settings',
+  'moderation:kick',
+  'moderation:ban',
+  'moderation:unban',
+  'moderation:bans',
 ]);
 /** Longest wait between two re-join attempts, like Socket.IO's own reconnection back-off. */
 const REJOIN_RETRY_MAX_MS = 5_000;
@@ -130,6 +156,10 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   };
   const onDeleted = gone('deleted');
   const onNotFound = gone('notFound');
+  const onRemoved = (event: RemovedEvent) => {
+    stopRejoining();
+    gone(event.reason)(event);
+  };
 
   async function request<T extends CommandType>(type: T, payload: CommandPayload<T>): Promise<CommandAck<T>> {
     // While the connection is down, or back but the room not yet joined again, a room command would be queued
@@ -190,6 +220,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   socket.on('room:state', accept);
   socket.on('room:deleted', onDeleted);
   socket.on('room:notFound', onNotFound);
+  socket.on('room:removed', onRemoved);
   socket.on('disconnect', onDisconnect);
   socket.on('connect', onConnect);
 
@@ -222,6 +253,14 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       return request('playback:update', { id: videoId, playing, position, rate });
     },
     ended: (id) => request('playback:ended', { id }),
+    clearQueue: () => request('playlist:clear', {}),
+    grant: (uid) => request('cohost:grant', { uid }),
+    revoke: (uid) => request('cohost:revoke', { uid }),
+    changeSettings: (settings) => request('room:settings', { settings }),
+    kick: (key) => request('moderation:kick', { key }),
+    ban: (uid) => request('moderation:ban', { uid }),
+    unban: (uid) => request('moderation:unban', { uid }),
+    bans: () => request('moderation:bans', {}),
     ping,
     async syncClock(samples = CLOCK_SAMPLE_WINDOW) {
       for (let i = 0; i < samples; i++) {
@@ -249,6 +288,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       socket.off('room:state', accept);
       socket.off('room:deleted', onDeleted);
       socket.off('room:notFound', onNotFound);
+      socket.off('room:removed', onRemoved);
       socket.off('disconnect', onDisconnect);
       socket.off('connect', onConnect);
       stateListeners.clear();
