@@ -5,8 +5,6 @@ import {
   type RemovalReason,
   type RoomCommand,
   type RoomSnapshot,
-  type ServerEventPayload,
-  type ServerEventType,
 } from '@xemchung/protocol';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { KeyedQueue } from './keyed-queue.ts';
