@@ -11,6 +11,7 @@ import {
   playlist,
   positionGap,
 } from './support/room';
+import { saveScreenshot } from './support/screenshots';
 
 /** How close followers must be to the co-host, in seconds (precision is bench:sync's business). */
 const FOLLOW_TOLERANCE = 0.3;
@@ -136,4 +137,23 @@ test('a kicked guest is out and stays out, a banned viewer until unbanned, and t
     await expect(member.getByText('Bạn đang xem theo chủ phòng')).toBeVisible();
     await expect.poll(() => paused(member), POLL).toBe(false);
   });
+});
+
+test('the room settings dialog fits a phone and a desktop (R56)', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const host = await openRoomAsHost(browser, { viewport: { width: 1280, height: 800 } });
+  for (const [name, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await host.setViewportSize(viewport);
+    await host.getByRole('button', { name: 'Cài đặt phòng' }).click();
+    const dialog = host.getByRole('dialog', { name: 'Cài đặt phòng' });
+    await expect(dialog.getByRole('region', { name: 'Người bị chặn' })).toContainText('Chưa chặn ai.');
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= viewport.width, `dialog inside the ${name} screen`).toBe(true);
+    await expect(dialog.getByRole('button', { name: 'Lưu' })).toBeInViewport();
+    await saveScreenshot(host, `room-settings-${name}`);
+    await dialog.getByRole('button', { name: 'Đóng' }).click();
+  }
 });

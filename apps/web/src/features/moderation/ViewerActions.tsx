@@ -15,7 +15,7 @@ export interface ViewerActionsProps {
 }
 
 const ITEM =
-  'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm text-neutral-100 hover:bg-white/10 focus-visible:bg-white/10 focus-visible:outline-none';
+  'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm hover:bg-white/10 focus-visible:bg-white/10 focus-visible:outline-none';
 
 /**
  * The host's menu for one viewer row (for the presence list's `renderActions` slot): give or take back control
@@ -50,13 +50,14 @@ export function ViewerActions({ viewer, role }: ViewerActionsProps) {
   };
   const items = [
     uid !== null && role === 'cohost'
-      ? { label: t('viewerActions.revoke'), act: () => run(() => client.revoke(uid)) }
+      ? { label: t('viewerActions.revoke'), act: () => run(() => client.revoke(uid)), danger: false }
       : null,
     uid !== null && role !== 'cohost'
-      ? { label: t('viewerActions.grant'), act: () => run(() => client.grant(uid)) }
+      ? { label: t('viewerActions.grant'), act: () => run(() => client.grant(uid)), danger: false }
       : null,
     {
       label: t('viewerActions.kick'),
+      danger: true,
       act: () => {
         setOpen(false);
         confirm(t('viewerActions.confirmKick', { name }), () => run(() => client.kick(viewer.key)));
@@ -65,6 +66,7 @@ export function ViewerActions({ viewer, role }: ViewerActionsProps) {
     uid !== null
       ? {
           label: t('viewerActions.ban'),
+          danger: true,
           act: () => {
             setOpen(false);
             confirm(t('viewerActions.confirmBan', { name }), () => run(() => client.ban(uid)));
