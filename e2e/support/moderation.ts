@@ -4,11 +4,11 @@ import { io, type Socket } from 'socket.io-client';
 import { GUEST_COOKIE, guestIdOf } from '../../apps/server/src/realtime/viewer-identity';
 
 /**
- * The host's hand on the viewer list. The list of viewers, where the host's ViewerActions menu lives, comes with
- * presence (another change of #11), so until the two meet in one page a second tab of the host — a socket with
- * the host's own cookies, refused and allowed exactly as the page would be — sends what its menu would.
+ * A second tab of a viewer: a socket with the viewer's own cookies, refused and allowed exactly as the page would
+ * be. The host's ViewerActions menu lives in the list of viewers, which comes with presence (another change of
+ * #11); until the two meet in one page, the host's second tab sends what that menu would.
  */
-export interface HostTab {
+export interface SecondTab {
   request(event: string, payload: object): Promise<{ ok: boolean; error?: { code: string } }>;
   close(): void;
 }
@@ -18,18 +18,18 @@ async function cookieHeader(page: Page): Promise<string> {
   return cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
 }
 
-/** Opens a second tab of `host` on its room. */
-export async function hostTab(host: Page, baseURL: string): Promise<HostTab> {
+/** Opens a second tab of the viewer of `page` on the room it shows. */
+export async function secondTab(page: Page, baseURL: string): Promise<SecondTab> {
   const socket: Socket = io(baseURL, {
     transports: ['websocket'],
     auth: { protocol: PROTOCOL_VERSION },
-    extraHeaders: { origin: new URL(baseURL).origin, cookie: await cookieHeader(host) },
+    extraHeaders: { origin: new URL(baseURL).origin, cookie: await cookieHeader(page) },
   });
   const request = async (event: string, payload: object) =>
     (await socket.timeout(10_000).emitWithAck(event, payload)) as { ok: boolean; error?: { code: string } };
-  const roomId = new URL(host.url()).pathname.split('/').at(-1) ?? '';
+  const roomId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
   const joined = await request('room:join', { roomId });
-  if (!joined.ok) throw new Error(`host tab could not join: ${joined.error?.code}`);
+  if (!joined.ok) throw new Error(`second tab could not join: ${joined.error?.code}`);
   return { request, close: () => socket.disconnect() };
 }
 

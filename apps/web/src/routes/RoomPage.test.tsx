@@ -193,6 +193,19 @@ describe('room page (spec §2 Room page)', () => {
     expect(await screen.findByRole('complementary', { name: 'Thông tin phòng' })).toBeInTheDocument();
   });
 
+  it('hides the search box from a guest the add policy leaves out, and says why (R56)', async () => {
+    const socket = prepareSocket({
+      room: roomSnapshot({ settings: { addPolicy: 'signedIn', guestChat: false, perPersonCap: 10 } }),
+    });
+    renderApp(`/room/${ROOM_ID}`);
+    const playlist = await screen.findByRole('region', { name: /Danh sách phát/ });
+    expect(playlist).toHaveTextContent('Chủ phòng chỉ cho phép người đã đăng nhập thêm video');
+    expect(screen.queryByRole('combobox', { name: 'Tìm video hoặc dán link' })).toBeNull();
+    act(() => socket.fire('room:state', roomSnapshot({ version: 2 })));
+    expect(await screen.findByRole('combobox', { name: 'Tìm video hoặc dán link' })).toBeInTheDocument();
+    expect(playlist).not.toHaveTextContent('Chủ phòng chỉ cho phép');
+  });
+
   it('tells a co-host so, and changes the line the moment control is granted or revoked (R55)', async () => {
     const socket = prepareSocket();
     socket.uid = 'viewer-uid';

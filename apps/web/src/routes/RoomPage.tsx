@@ -22,7 +22,8 @@
  *   (asks 'Bạn có chắc muốn xóa tất cả video trong hàng chờ? …'), button 'Cài đặt phòng' in the side panel header
  *   opening dialog 'Cài đặt phòng' (radio group 'Ai được thêm video', checkbox 'Cho phép khách trò chuyện', number
  *   'Số video đang chờ tối đa của mỗi người', button 'Lưu', section 'Người bị chặn' with 'Bỏ chặn <name>').
- * - The top bar holds the search box (features/search/RoomSearchBox.tsx) once the room is joined.
+ * - The top bar holds the search box (features/search/RoomSearchBox.tsx) once the room is joined, for whoever the
+ *   room's add policy lets add; the others read why in the playlist region instead.
  */
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -35,6 +36,7 @@ import { ConnectionBanner } from '../features/room/ConnectionBanner.tsx';
 import { RoomSessionContext } from '../features/room/roomSession.ts';
 import { SidePanel } from '../features/room/SidePanel.tsx';
 import { useAddToPlaylist } from '../features/room/useAddToPlaylist.ts';
+import { useMay } from '../features/room/useRole.ts';
 import { useRoom } from '../features/room/useRoom.ts';
 import { useRoomState } from '../features/room/useRoomState.ts';
 import { RoomSearchBox } from '../features/search/RoomSearchBox.tsx';
@@ -79,9 +81,13 @@ function RoomTitle() {
   return <title>{`${name} · ${t('app.name')}`}</title>;
 }
 
-/** The search box (#5) in the top bar, adding through the room's one add path. */
+/**
+ * The search box (#5) in the top bar, adding through the room's one add path; not there for a viewer the room's
+ * add policy leaves out (R56: the playlist says why).
+ */
 function RoomSearch() {
   const addToPlaylist = useAddToPlaylist();
+  if (!useMay('playlist:add')) return null;
   return (
     <TopBarSlot>
       <RoomSearchBox onAdd={addToPlaylist} />

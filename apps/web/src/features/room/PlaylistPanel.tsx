@@ -23,6 +23,7 @@ export function PlaylistPanel() {
   const canRemove = useMay('playlist:remove');
   const canClearWatched = useMay('playlist:clearWatched');
   const canClearQueue = useMay('playlist:clear');
+  const canAdd = useMay('playlist:add');
   const confirm = useConfirm();
   const alertRefusal = useCommandAlert();
   if (!room) return null;
@@ -40,6 +41,10 @@ export function PlaylistPanel() {
   const remove = (video: Video) => confirm(t('room.confirmDelete'), () => run(() => client.remove(video.id)));
   const clearWatched = () => confirm(t('room.confirmClearWatched'), () => run(() => client.clearWatched()));
   const clearQueue = () => confirm(t('room.confirmClearQueue'), () => run(() => client.clearQueue()));
+  // Whoever the add policy leaves out has no search box (RoomPage): say why here instead (R56).
+  const addNote = canAdd
+    ? null
+    : t(room.settings.addPolicy === 'controllers' ? 'room.errors.addControllers' : 'room.errors.addSignedIn');
   const tool =
     'rounded-full px-2.5 py-1.5 text-xs whitespace-nowrap text-neutral-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent';
 
@@ -67,10 +72,11 @@ export function PlaylistPanel() {
           </div>
         )}
       </div>
+      {addNote && playlist.length > 0 && <p className="px-1 pb-2 text-xs text-neutral-500">{addNote}</p>}
       {playlist.length === 0 ? (
         <div className="rounded-xl border border-dashed border-white/10 px-4 py-8 text-center">
           <p className="font-medium text-neutral-300">{t('room.playlistEmpty')}</p>
-          <p className="mt-1 text-sm text-neutral-500">{t('room.playlistEmptyHint')}</p>
+          <p className="mt-1 text-sm text-neutral-500">{addNote ?? t('room.playlistEmptyHint')}</p>
         </div>
       ) : (
         <ol className="-mx-1 flex flex-col gap-1 overflow-y-auto px-1 pb-1 lg:min-h-0">
