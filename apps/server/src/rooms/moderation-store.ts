@@ -124,3 +124,22 @@ export class ModerationStore {
     });
   }
 }
+
+/** Deletes at most `limit` kicks that have run out (R38, R58); the same SQL on both databases. */
+export async function deleteExpiredKicks(db: Db, now: number, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('room_kicks')
+    .where(({ eb, refTuple, selectFrom }) =>
+      eb(
+        refTuple('room_id', 'subject'),
+        'in',
+        selectFrom('room_kicks')
+          .select(['room_id', 'subject'])
+          .where('expires_at', '<=', now)
+          .limit(limit)
+          .$asTuple('room_id', 'subject'),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
