@@ -90,6 +90,10 @@ function connectionOf(socket: IoSocket): RoomConnection {
       return roomId !== null && socket.rooms.has(roomId) ? roomId : null;
     },
     enter(roomId) {
+      // A room deleted under us (R25) was left without exit(): leave what is left of it first.
+      const previous = socket.data.roomId;
+      if (previous !== null && previous !== roomId)
+        for (const room of roomsOf(connection, previous)) void socket.leave(room);
       void socket.join(roomsOf(connection, roomId));
       socket.data.roomId = roomId;
     },

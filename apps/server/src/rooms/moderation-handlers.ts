@@ -27,11 +27,14 @@ export interface ModerationDeps {
   repository: RoomRepository;
   moderation: ModerationStore;
   exits: ViewerExits;
+  /** False while the fan-out to other nodes is down: a kick could not reach them, so it is refused (R34). */
+  available?: () => boolean;
 }
 
 type ModerationType = 'cohost:grant' | 'moderation:kick' | 'moderation:ban' | 'moderation:unban' | 'moderation:bans';
 
 const HOST_TARGET = 'The host cannot be the target of this';
+const unreachable = () => ackFailure('unavailable', 'The server cannot reach its peers; try again shortly');
 
 /**
  * The commands about people (R55 grants, R58 kicks, R59 bans). Only the host may send them; the host is never
@@ -80,6 +83,7 @@ export function createModerationHandlers(
 
     /** R58: every tab of the person, and for a guest every guest tab from the same address, is out for 10 min. */
     'moderation:kick': guarded(async (connection, { type, key }, reply) => {
+      if (deps.available && !deps.available()) return reply(unreachable());
       const context = await asHost(connection, type);
       if ('error' in context) return reply(context);
       if (key === userKey(context.room.host)) return reply(ackFailure('invalid_target', HOST_TARGET));
@@ -95,6 +99,7 @@ export function createModerationHandlers(
 
     /** R59: stored until unbanned; a banned co-host loses control, and every tab of theirs is out. */
     'moderation:ban': guarded(async (connection, { type, uid }, reply) => {
+      if (deps.available && !deps.available()) return reply(unreachable());
       const context = await asHost(connection, type);
       if ('error' in context) return reply(context);
       if (uid === context.room.host) return reply(ackFailure('invalid_target', HOST_TARGET));
