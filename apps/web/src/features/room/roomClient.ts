@@ -8,6 +8,7 @@ import {
   type CommandAck,
   type CommandPayload,
   type CommandType,
+  commandNeedsRoom,
   type ErrorCode,
   expectedPosition,
   type RemovedEvent,
@@ -101,23 +102,11 @@ const failure = (code: ErrorCode, message: string): AckFailure => ({ ok: false, 
 
 /** Join failures that pass by themselves (a node still starting, its database or Redis back soon): retried. */
 const PASSING_FAILURES: ReadonlySet<ErrorCode> = new Set(['unavailable', 'rate_limited']);
-/** Commands that act on the joined room: refused here while the room is not joined on this connection. */
-const ROOM_COMMANDS_NEED_JOIN: ReadonlySet<CommandType> = new Set<CommandType>([
-  'playlist:add',
-  'playlist:select',
-  'playlist:remove',
-  'playlist:clearWatched',
-  'playback:update',
-  'playback:ended',
-  'playlist:clear',
-  'cohost:grant',
-  'cohost:revoke',
-  'room:settings',
-  'moderation:kick',
-  'moderation:ban',
-  'moderation:unban',
-  'moderation:bans',
-]);
+/**
+ * Commands that act on the joined room (the permission table's, R2): answered here while the room is not joined
+ * on this connection. Leaving is let through: it has nothing to lose.
+ */
+const needsJoinedRoom = (type: CommandType) => commandNeedsRoom(type) && type !== 'room:leave';
 /** Longest wait between two re-join attempts, like Socket.IO's own reconnection back-off. */
 const REJOIN_RETRY_MAX_MS = 5_000;
 
@@ -164,7 +153,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   async function request<T extends CommandType>(type: T, payload: CommandPayload<T>): Promise<CommandAck<T>> {
     // While the connection is down, or back but the room not yet joined again, a room command would be queued
     // by Socket.IO and reach the server before the re-join, which refuses it (`not_joined`): say so at once.
-    if (ROOM_COMMANDS_NEED_JOIN.has(type) && awayFromRoom) {
+    if (needsJoinedRoom(type) && awayFromRoom) {
       return failure('unavailable', 'Not connected to the room') as CommandAck<T>;
     }
     try {
