@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { userKey } from '@xemchung/protocol';
 import { SESSION_COOKIE, SessionStore } from '../../apps/server/src/auth/sessions.ts';
 import type { Db } from '../../apps/server/src/db/database.ts';
 import { RoomRepository } from '../../apps/server/src/rooms/room-repository.ts';
@@ -46,7 +47,9 @@ export async function seedRooms(db: Db, count: number): Promise<SeededRoom[]> {
       { type: 'playlist:add', video },
       { type: 'playlist:select', id: videoId },
     ] as const) {
-      const result = await store.apply(room.id, (state) => applyRoomCommand(state, command, { uid }, Date.now()));
+      const result = await store.apply(room.id, (state) =>
+        applyRoomCommand(state, command, { uid, key: userKey(uid), address: 'bench' }, Date.now()),
+      );
       if (result.kind !== 'committed') throw new Error(`seeding room ${room.id}: ${command.type} ${result.kind}`);
     }
     rooms.push({ id: room.id, hostCookie: `${SESSION_COOKIE}=${token}`, videoId });

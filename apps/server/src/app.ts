@@ -21,6 +21,7 @@ import { registerMetricsRoute } from './metrics/metrics-route.ts';
 import { RedisFanout } from './realtime/redis-adapter.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
 import { scheduleCleanup } from './retention/cleanup.ts';
+import { ModerationStore } from './rooms/moderation-store.ts';
 import { RoomRepository } from './rooms/room-repository.ts';
 import { registerRoomRoutes } from './rooms/room-routes.ts';
 import { RoomStore } from './rooms/room-store.ts';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     repository: rooms,
     store: new RoomStore(db),
     chat: new ChatRepository(db),
+    moderation: new ModerationStore(db),
     observer: metrics.realtime,
     commandTimeoutMs: config.commandTimeoutMs,
     ...(fanout ? { fanout } : {}),

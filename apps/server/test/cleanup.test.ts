@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionStore } from '../src/auth/sessions.ts';
 import { withDefaultUser } from '../src/db/database.ts';
 import { type CleanupOptions, runCleanup } from '../src/retention/cleanup.ts';
+import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { DATABASE_KINDS, startServer, TEST_DATABASE_URL, type TestServer } from './harness.ts';
 import { signedInUser } from './room-clients.ts';
 
@@ -55,6 +56,17 @@ async function seedOidcPayloads(server: TestServer, expiresAt: Array<number | nu
   return ids;
 }
 
+/** Kicks from a new room of `hostUid`, one subject per expiry (R58). */
+async function seedKicks(server: TestServer, hostUid: string, expiresAt: number[]): Promise<string[]> {
+  const room = await new RoomRepository(server.app.db).create(hostUid, 'Phòng');
+  const subjects = expiresAt.map(() => `g:${randomUUID().slice(0, 10)}`);
+  await server.app.db
+    .insertInto('room_kicks')
+    .values(subjects.map((subject, index) => ({ room_id: room.id, subject, expires_at: expiresAt[index] ?? 0 })))
+    .execute();
+  return subjects;
+}
+
 describe.each(DATABASE_KINDS)('cleanup of expired data on %s', (kind) => {
   let server: TestServer;
   // One clock for the whole suite, so what one test keeps alive stays alive in the next.
@@ -69,7 +81,7 @@ describe.each(DATABASE_KINDS)('cleanup of expired data on %s', (kind) => {
     await server?.close();
   });
 
-  it('R38: deletes expired sessions, expired sign-in records and events past the retention, in batches; keeps the rest', async () => {
+  it('R38: deletes expired sessions, sign-in records, kicks (R58) and events past the retention, in batches; keeps the rest', async () => {
     const db = server.app.db;
     const user = await signedInUser(server, 'Người dọn');
     const expiredSessions = await seedSessions(server, user.uid, [now - DAY_MS, now - 1, now, now - 2, now - 3]);
@@ -78,11 +90,16 @@ describe.each(DATABASE_KINDS)('cleanup of expired data on %s', (kind) => {
     const recentEvents = await seedEvents(server, [now - RETENTION_MS, now - DAY_MS, now]);
     const expiredPayloads = await seedOidcPayloads(server, [now - 1, now - DAY_MS]);
     const keptPayloads = await seedOidcPayloads(server, [now + 60_000, null]);
+    const expiredKicks = await seedKicks(server, user.uid, [now - 1, now, now - DAY_MS]);
+    const liveKicks = await seedKicks(server, user.uid, [now + 1]);
 
     // Batches of 2: several transactions per table, the last one short.
     const result = await runCleanup(db, { ...options, batchSize: 2 });
 
-    expect(result).toEqual({ deleted: { sessions: 5, oidcPayloads: 2, events: 3 }, yielded: false });
+    expect(result).toEqual({ deleted: { sessions: 5, oidcPayloads: 2, events: 3, kicks: 3 }, yielded: false });
+    const kickSubjects = (await db.selectFrom('room_kicks').select('subject').execute()).map((row) => row.subject);
+    expect(leftOf(liveKicks, kickSubjects)).toEqual(liveKicks);
+    expect(leftOf(expiredKicks, kickSubjects)).toEqual([]);
     const sessionIds = (await db.selectFrom('sessions').select('id_hash').execute()).map((row) => row.id_hash);
     expect(leftOf(liveSessions, sessionIds)).toEqual(liveSessions);
     expect(leftOf(expiredSessions, sessionIds)).toEqual([]);
@@ -97,7 +114,7 @@ describe.each(DATABASE_KINDS)('cleanup of expired data on %s', (kind) => {
     expect((await new SessionStore(db).resolve(token))?.uid).toBe(user.uid);
 
     expect(await runCleanup(db, options)).toEqual({
-      deleted: { sessions: 0, oidcPayloads: 0, events: 0 },
+      deleted: { sessions: 0, oidcPayloads: 0, events: 0, kicks: 0 },
       yielded: false,
     });
   });
@@ -108,7 +125,7 @@ describe.each(DATABASE_KINDS)('cleanup of expired data on %s', (kind) => {
     await seedSessions(server, user.uid, [now - 1, now - 2, now - 3]);
     let batches = 0;
     const result = await runCleanup(db, { ...options, batchSize: 1, stopping: () => ++batches > 2 });
-    expect(result).toEqual({ deleted: { sessions: 2, oidcPayloads: 0, events: 0 }, yielded: false });
+    expect(result).toEqual({ deleted: { sessions: 2, oidcPayloads: 0, events: 0, kicks: 0 }, yielded: false });
     expect(await runCleanup(db, options)).toMatchObject({ deleted: { sessions: 1 } });
   });
 });
@@ -157,7 +174,7 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('cleanup on several PostgreS
     }
 
     expect(await runCleanup(db, options)).toEqual({
-      deleted: { sessions: 0, oidcPayloads: 0, events: 0 },
+      deleted: { sessions: 0, oidcPayloads: 0, events: 0, kicks: 0 },
       yielded: true,
     });
     // Another deployment in its own schema of the same database has its own lock.
@@ -167,6 +184,6 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('cleanup on several PostgreS
     });
 
     await other.query('commit');
-    expect(await first).toEqual({ deleted: { sessions: 3, oidcPayloads: 0, events: 0 }, yielded: false });
+    expect(await first).toEqual({ deleted: { sessions: 3, oidcPayloads: 0, events: 0, kicks: 0 }, yielded: false });
   });
 });

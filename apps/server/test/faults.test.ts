@@ -1,4 +1,4 @@
-import type { RoomSnapshot } from '@xemchung/protocol';
+import { PER_PERSON_CAP_MAX, type RoomSnapshot } from '@xemchung/protocol';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withDefaultUser } from '../src/db/database.ts';
@@ -55,6 +55,8 @@ async function openRoom(
   for (const client of all) client.ackTimeoutMs = options.ackTimeoutMs ?? 3000;
   const views = all.map((client) => new RoomView(client, roomId, { rejoin: reconnection }));
   for (const view of views) await view.join();
+  // The guests share the test's one address, so one per-person cap (R56); what is tested here is delivery.
+  await hostClient.request('room:settings', { settings: { perPersonCap: PER_PERSON_CAP_MAX } });
   const first = youtubeVideo('Đầu');
   await hostClient.request('playlist:add', { video: first });
   const selected = await hostClient.request('playlist:select', { id: first.id });

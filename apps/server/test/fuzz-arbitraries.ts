@@ -31,6 +31,14 @@ const VALID: Record<CommandType, Record<string, unknown>> = {
   'chat:send': { text: 'Xin chào' },
   'chat:delete': { seq: 1 },
   'chat:history': { before: 2 },
+  'playlist:clear': {},
+  'cohost:grant': { uid: 'someone' },
+  'cohost:revoke': { uid: 'someone' },
+  'room:settings': { settings: { guestChat: true, perPersonCap: 3 } },
+  'moderation:kick': { key: 'g:AAAAAAAAAA' },
+  'moderation:ban': { uid: 'nobody' },
+  'moderation:unban': { uid: 'nobody' },
+  'moderation:bans': {},
 };
 
 const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];

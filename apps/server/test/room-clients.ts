@@ -62,6 +62,8 @@ export interface ConnectOptions {
   protocol?: unknown;
   /** Reconnect automatically (restart tests). */
   reconnection?: boolean;
+  /** An `X-Forwarded-For` header: the client address, for a server started with TRUST_PROXY. */
+  forwardedFor?: string;
 }
 
 /** A real socket.io-client connection that records every room:state it receives. */
@@ -130,8 +132,9 @@ function openSocket(server: TestServer, options: ConnectOptions): Socket {
   const headers: Record<string, string> = {};
   const origin = options.origin === undefined ? server.url : options.origin;
   if (origin !== null) headers.origin = origin;
-  const cookies = [options.user?.cookie, options.cookie].filter(Boolean);
+  const cookies = [options.user?.cookie, options.cookie].filter((cookie) => cookie !== undefined);
   if (cookies.length > 0) headers.cookie = cookies.join('; ');
+  if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
   return io(server.url, {
     path: '/socket.io',
     transports: ['websocket'],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { guestBrowser, openTab, TRUST_LOCAL_PROXY } from './moderation-clients.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, youtubeVideo } from './room-clients.ts';
 
 const CLIENTS = 50;
@@ -11,7 +12,7 @@ describe.each(DATABASE_KINDS)('concurrent commands on %s (R17, R18)', (kind) => 
   const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    server = await startServer(kind);
+    server = await startServer(kind, { env: TRUST_LOCAL_PROXY });
     host = await signedInUser(server, 'Chủ phòng');
   });
 
@@ -20,12 +21,14 @@ describe.each(DATABASE_KINDS)('concurrent commands on %s (R17, R18)', (kind) => 
     await server?.close();
   });
 
-  /** CLIENTS sockets in a new room: a few signed-in members, the rest guests. */
+  /** CLIENTS sockets in a new room: a few signed-in members, the rest guests, each from an address of its own. */
   async function joinCrowd(): Promise<{ roomId: string; crowd: TestClient[] }> {
     const roomId = await createRoom(server, host);
     const members = await Promise.all(Array.from({ length: 5 }, (_, i) => signedInUser(server, `Bạn ${i}`)));
     const crowd = await Promise.all(
-      Array.from({ length: CLIENTS }, (_, i) => connect(server, i < members.length ? { user: members[i] } : {})),
+      Array.from({ length: CLIENTS }, (_, i) =>
+        i < members.length ? connect(server, { user: members[i] }) : openTab(server, guestBrowser(`198.51.100.${i}`)),
+      ),
     );
     clients.push(...crowd);
     const joined = await Promise.all(crowd.map((client) => client.join(roomId)));
@@ -79,8 +82,11 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('two server nodes on one Pos
   const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    first = await startServer('postgres');
-    second = await startServer('postgres', { reuse: { dataDir: first.dataDir, pgSchema: first.pgSchema } });
+    first = await startServer('postgres', { env: TRUST_LOCAL_PROXY });
+    second = await startServer('postgres', {
+      env: TRUST_LOCAL_PROXY,
+      reuse: { dataDir: first.dataDir, pgSchema: first.pgSchema },
+    });
   });
 
   afterAll(async () => {
@@ -92,7 +98,9 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('two server nodes on one Pos
   it('loses no add when both nodes commit to one room at once (optimistic concurrency, retried)', async () => {
     const host = await signedInUser(first, 'Chủ phòng');
     const roomId = await createRoom(first, host);
-    const sockets = await Promise.all(Array.from({ length: 40 }, (_, i) => connect(i % 2 === 0 ? first : second)));
+    const sockets = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => openTab(i % 2 === 0 ? first : second, guestBrowser(`198.51.100.${i}`))),
+    );
     clients.push(...sockets);
     await Promise.all(sockets.map((client) => client.join(roomId)));
     const sends = sockets.map((client) => ({ client, video: youtubeVideo() }));
@@ -103,5 +111,27 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('two server nodes on one Pos
     expect(versions).toEqual(Array.from({ length: 40 }, (_, i) => i + 2));
     const stored = await new RoomRepository(first.app.db).load(roomId);
     expect(stored?.playlist.map((video) => video.id).sort()).toEqual(videos.map((video) => video.id).sort());
+  });
+
+  it('holds the per-person cap when one guest adds from 30 tabs on both nodes at once (R56, R17)', async () => {
+    const host = await signedInUser(first, 'Chủ phòng');
+    const roomId = await createRoom(first, host);
+    const hostClient = await connect(first, { user: host });
+    clients.push(hostClient);
+    await hostClient.join(roomId);
+    const playing = youtubeVideo();
+    await hostClient.request('playlist:add', { video: playing });
+    await hostClient.request('playlist:select', { id: playing.id });
+    await hostClient.request('room:settings', { settings: { perPersonCap: 3 } });
+    const guest = guestBrowser('203.0.113.30');
+    const tabs = await Promise.all(Array.from({ length: 30 }, (_, i) => openTab(i % 2 === 0 ? first : second, guest)));
+    clients.push(...tabs);
+    await Promise.all(tabs.map((client) => client.join(roomId)));
+    const acks = await Promise.all(tabs.map((client) => client.request('playlist:add', { video: youtubeVideo() })));
+    expect(acks.filter((ack) => ack.ok)).toHaveLength(3);
+    expect(acks.filter((ack) => !ack.ok).map((ack) => !ack.ok && ack.error.code)).toEqual(
+      Array(27).fill('cap_reached'),
+    );
+    expect((await new RoomRepository(first.app.db).load(roomId))?.playlist).toHaveLength(4);
   });
 });

@@ -1,13 +1,13 @@
-import { COMMAND_TYPES, type CommandType } from '@xemchung/protocol';
+import { COMMAND_TYPES, type CommandType, userKey } from '@xemchung/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatRepository } from '../src/chat/chat-repository.ts';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, youtubeVideo } from './room-clients.ts';
 
-type Role = 'host' | 'member' | 'guest';
-/** The issue's list, written out rather than read from the table under test. */
-const HOST_ONLY: CommandType[] = [
+type Role = 'host' | 'cohost' | 'member' | 'guest';
+/** The issues' lists (#3, #11), written out rather than read from the table under test. */
+const CONTROLLERS_ONLY: CommandType[] = [
   'playlist:select',
   'playlist:remove',
   'playlist:clearWatched',
@@ -15,12 +15,31 @@ const HOST_ONLY: CommandType[] = [
   'playback:ended',
   'chat:delete',
 ];
-const ROLES: Role[] = ['host', 'member', 'guest'];
+const HOST_ONLY: CommandType[] = [
+  'playlist:clear',
+  'cohost:grant',
+  'cohost:revoke',
+  'room:settings',
+  'moderation:kick',
+  'moderation:ban',
+  'moderation:unban',
+  'moderation:bans',
+];
+const ROLES: Role[] = ['host', 'cohost', 'member', 'guest'];
 
-describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2)', (kind) => {
+function allowed(role: Role, type: CommandType): boolean {
+  if (HOST_ONLY.includes(type)) return role === 'host';
+  if (CONTROLLERS_ONLY.includes(type)) return role === 'host' || role === 'cohost';
+  return type !== 'chat:send' || role !== 'guest';
+}
+
+describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => {
   let server: TestServer;
   let host: TestUser;
   let member: TestUser;
+  /** Someone else, whom grants, kicks and bans name (so the roles under test never change). */
+  let bystander: TestUser;
+  let perPersonCap = 10;
   let roomId: string;
   const clients = {} as Record<Role, TestClient>;
 
@@ -28,11 +47,15 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2)', (kind) => {
     server = await startServer(kind);
     host = await signedInUser(server, 'Chủ phòng');
     member = await signedInUser(server, 'Thành viên');
+    bystander = await signedInUser(server, 'Người khác');
+    const cohost = await signedInUser(server, 'Đồng chủ phòng');
     roomId = await createRoom(server, host);
     clients.host = await connect(server, { user: host });
+    clients.cohost = await connect(server, { user: cohost });
     clients.member = await connect(server, { user: member });
     clients.guest = await connect(server);
     for (const client of Object.values(clients)) expect((await client.join(roomId)).ok).toBe(true);
+    expect(await clients.host.request('cohost:grant', { uid: cohost.uid })).toMatchObject({ ok: true });
   });
 
   afterAll(async () => {
@@ -94,6 +117,20 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2)', (kind) => {
       }
       case 'chat:history':
         return client.request(type, {});
+      case 'playlist:clear':
+      case 'moderation:bans':
+        return client.request(type, {});
+      case 'cohost:grant':
+      case 'cohost:revoke':
+      case 'moderation:ban':
+      case 'moderation:unban':
+        return client.request(type, { uid: bystander.uid });
+      case 'room:settings':
+        // Not guestChat: the guest's chat:send must keep meeting the default, closed to guests (R54).
+        perPersonCap = perPersonCap === 10 ? 11 : 10;
+        return client.request(type, { settings: { perPersonCap } });
+      case 'moderation:kick':
+        return client.request(type, { key: userKey(bystander.uid) });
     }
   };
 
@@ -103,13 +140,11 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2)', (kind) => {
     const ids = await prepare();
     const before = await snapshot();
     const ack = await sendAs(role, type, ids);
-    const forbidden = HOST_ONLY.includes(type) && role !== 'host';
-    // Guests chat only where the host allows it, which by default it does not (R54).
-    const restricted = type === 'chat:send' && role === 'guest';
-    if (!forbidden && !restricted) {
+    if (allowed(role, type)) {
       expect(ack).toMatchObject({ ok: true });
     } else {
-      const code = forbidden ? 'forbidden' : 'chat_restricted';
+      // Guests chat only where the host allows it, which by default it does not (R54).
+      const code = type === 'chat:send' ? 'chat_restricted' : 'forbidden';
       expect(ack).toEqual({ ok: false, error: { code, message: expect.any(String) } });
       expect(await snapshot()).toEqual(before);
     }

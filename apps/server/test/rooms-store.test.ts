@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { applyRoomCommand } from '../src/rooms/room-state.ts';
 import { RoomBusyError, RoomStore } from '../src/rooms/room-store.ts';
+import { actor } from './actors.ts';
 import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
 import { signedInUser, youtubeVideo } from './room-clients.ts';
 
@@ -23,7 +24,7 @@ describe.each(DATABASE_KINDS)('RoomStore on %s (R17)', (kind) => {
       Array.from({ length: count }, () => {
         const video = youtubeVideo();
         return store.apply(roomId, (state) =>
-          applyRoomCommand(state, { type: 'playlist:add', video }, { uid: null }, Date.now()),
+          applyRoomCommand(state, { type: 'playlist:add', video }, actor(null), Date.now()),
         );
       }),
     );
@@ -32,7 +33,7 @@ describe.each(DATABASE_KINDS)('RoomStore on %s (R17)', (kind) => {
     const repository = new RoomRepository(server.app.db);
     const room = await repository.create(hostUid, 'Phòng');
     const store = new RoomStore(server.app.db);
-    const host = { uid: hostUid };
+    const host = actor(hostUid);
     const [a, b, c] = [youtubeVideo('a'), youtubeVideo('b'), youtubeVideo('c')];
     for (const video of [a, b, c]) {
       await store.apply(room.id, (state) => applyRoomCommand(state, { type: 'playlist:add', video }, host, 1000));
@@ -58,11 +59,11 @@ describe.each(DATABASE_KINDS)('RoomStore on %s (R17)', (kind) => {
     const room = await new RoomRepository(server.app.db).create(hostUid, 'Phòng');
     const store = new RoomStore(server.app.db);
     const refused = await store.apply(room.id, (state) =>
-      applyRoomCommand(state, { type: 'playlist:clearWatched' }, { uid: 'someone-else' }, 1),
+      applyRoomCommand(state, { type: 'playlist:clearWatched' }, actor('someone-else'), 1),
     );
     expect(refused).toMatchObject({ kind: 'refused', error: { code: 'forbidden' }, room: { version: 1 } });
     const empty = await store.apply(room.id, (state) =>
-      applyRoomCommand(state, { type: 'playlist:clearWatched' }, { uid: hostUid }, 1),
+      applyRoomCommand(state, { type: 'playlist:clearWatched' }, actor(hostUid), 1),
     );
     expect(empty).toMatchObject({ kind: 'unchanged', room: { version: 1 } });
     expect(await store.apply('no-such-room-id!', (state) => ({ state }))).toEqual({ kind: 'not_found' });
@@ -88,7 +89,7 @@ describe.each(DATABASE_KINDS)('RoomStore on %s (R17)', (kind) => {
   it('commits a playback report without reading, yet never over a commit made elsewhere', async () => {
     const repository = new RoomRepository(server.app.db);
     const room = await repository.create(hostUid, 'Phòng');
-    const host = { uid: hostUid };
+    const host = actor(hostUid);
     // Two stores on one database: two server nodes.
     const [nodeA, nodeB] = [new RoomStore(server.app.db), new RoomStore(server.app.db)];
     const [first, second] = [youtubeVideo('a'), youtubeVideo('b')];
@@ -131,7 +132,7 @@ describe.each(DATABASE_KINDS)('RoomStore on %s (R17)', (kind) => {
     const writer = new RoomRepository(server.app.db);
     const [empty, full] = [await writer.create(hostUid, 'Trống'), await writer.create(hostUid, 'Đầy')];
     const store = new RoomStore(server.app.db);
-    const host = { uid: hostUid };
+    const host = actor(hostUid);
     const [first, second] = [youtubeVideo('a'), youtubeVideo('b')];
     const videos = [first, second];
     for (const video of videos) {

@@ -1,3 +1,4 @@
+import { PER_PERSON_CAP_MAX } from '@xemchung/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLUSTER_SERVICES, Cluster, RoomView, until } from './cluster.ts';
 import { connect, createRoom, signedInUser, type TestClient, youtubeVideo } from './room-clients.ts';
@@ -76,6 +77,8 @@ describe.runIf(CLUSTER_SERVICES)('two nodes on PostgreSQL + Redis (R35)', () => 
     clients.push(hostClient, ...guests);
     const views = [hostClient, ...guests].map((client) => new RoomView(client, roomId));
     for (const view of views) await view.join();
+    // The guests share the test's one address, so one per-person cap (R56); what is tested here is delivery.
+    await hostClient.request('room:settings', { settings: { perPersonCap: PER_PERSON_CAP_MAX } });
     const first = youtubeVideo('Đầu');
     await hostClient.request('playlist:add', { video: first });
     const selected = await hostClient.request('playlist:select', { id: first.id });

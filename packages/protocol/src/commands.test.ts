@@ -110,6 +110,14 @@ describe('command catalogue', () => {
         'chat:send',
         'chat:delete',
         'chat:history',
+        'playlist:clear',
+        'cohost:grant',
+        'cohost:revoke',
+        'room:settings',
+        'moderation:kick',
+        'moderation:ban',
+        'moderation:unban',
+        'moderation:bans',
       ].sort(),
     );
     expect(isCommandType('playlist:add')).toBe(true);
@@ -117,6 +125,8 @@ describe('command catalogue', () => {
     expect(isCommandType('__proto__')).toBe(false);
     expect(isRoomCommand({ type: 'playlist:clearWatched' })).toBe(true);
     expect(isRoomCommand({ type: 'clock:ping' })).toBe(false);
+    expect(isRoomCommand({ type: 'cohost:grant', uid: 'u' })).toBe(true);
+    expect(isRoomCommand({ type: 'moderation:kick', key: 'u:x' })).toBe(false);
   });
 
   it('validates acks, success and failure', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { canonicalHttpUrl } from './canonical-url.ts';
 import { chatDeleteCommand, chatHistoryCommand, chatSendCommand } from './chat.ts';
 import { mediaVideoId, parseVideoLink, YOUTUBE_ID_PATTERN } from './links.ts';
+import { personKeySchema, settingsChangeSchema, uidSchema } from './moderation.ts';
 import { currentVideoSchema, videoIdSchema, videoSchema } from './room.ts';
 
 /**
@@ -64,6 +65,19 @@ const playbackUpdateCommand = z.object({
 });
 /** The host's player reached the end of `id`. */
 const playbackEndedCommand = z.object({ type: z.literal('playback:ended'), id: videoIdSchema });
+/** Removes every video but the one playing (R57). */
+const clearQueueCommand = z.object({ type: z.literal('playlist:clear') });
+/** The host shares control with the signed-in user `uid` (R55). */
+const grantCommand = z.object({ type: z.literal('cohost:grant'), uid: uidSchema });
+const revokeCommand = z.object({ type: z.literal('cohost:revoke'), uid: uidSchema });
+/** The host changes some of the room's settings (R56). */
+const settingsCommand = z.object({ type: z.literal('room:settings'), settings: settingsChangeSchema });
+
+// Moderation commands: about people rather than the room's state (R58, R59).
+const kickCommand = z.object({ type: z.literal('moderation:kick'), key: personKeySchema });
+const banCommand = z.object({ type: z.literal('moderation:ban'), uid: uidSchema });
+const unbanCommand = z.object({ type: z.literal('moderation:unban'), uid: uidSchema });
+const bansCommand = z.object({ type: z.literal('moderation:bans') });
 
 export const roomCommandSchema = z.discriminatedUnion('type', [
   addCommand,
@@ -72,6 +86,10 @@ export const roomCommandSchema = z.discriminatedUnion('type', [
   clearWatchedCommand,
   playbackUpdateCommand,
   playbackEndedCommand,
+  clearQueueCommand,
+  grantCommand,
+  revokeCommand,
+  settingsCommand,
 ]);
 /** A command that changes a room's state; what the state machine consumes. */
 export type RoomCommand = z.infer<typeof roomCommandSchema>;
@@ -90,6 +108,10 @@ export const commandSchema = z.discriminatedUnion('type', [
   chatSendCommand,
   chatDeleteCommand,
   chatHistoryCommand,
+  kickCommand,
+  banCommand,
+  unbanCommand,
+  bansCommand,
 ]);
 export type Command = z.infer<typeof commandSchema>;
 export type CommandType = Command['type'];

@@ -9,7 +9,7 @@ export const ERROR_CODES = [
   'invalid_payload',
   /** The event name is not a command of this protocol version. */
   'unknown_command',
-  /** The caller is not allowed to run this command in this room (not the host). */
+  /** The caller's role may not run this command in this room (the permission table, roles.ts). */
   'forbidden',
   /** A room command arrived before `room:join` (or after `room:leave`). */
   'not_joined',
@@ -23,6 +23,18 @@ export const ERROR_CODES = [
   'chat_rate_limited',
   /** `chat:delete` of a message that is not in the room. */
   'message_not_found',
+  /** `playlist:add` by a viewer who already has the room's `perPersonCap` videos waiting (R56). */
+  'cap_reached',
+  /** A grant, kick or ban aimed at the room's host (who is also the only one who may send them). */
+  'invalid_target',
+  /** `cohost:grant` or `moderation:ban` of a uid that is no user of ours. */
+  'user_not_found',
+  /** `cohost:grant` when the room already has COHOSTS_MAX co-hosts. */
+  'cohosts_full',
+  /** `room:join` refused: the host kicked you from this room less than KICK_DURATION_MS ago (R58). */
+  'kicked',
+  /** `room:join` refused: the host banned you from this room (R59). */
+  'banned',
   /** The room does not exist (never did, or was deleted). */
   'room_not_found',
   /** `playlist:add` of a video already in the playlist. */

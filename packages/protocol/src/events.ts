@@ -8,6 +8,7 @@ import {
 } from './chat.ts';
 import type { CommandPayload, CommandType } from './commands.ts';
 import { type AckResult, ackFailureSchema } from './errors.ts';
+import { bansResultSchema, kickResultSchema, removedEventSchema, uidResultSchema } from './moderation.ts';
 import { roomSnapshotSchema } from './room.ts';
 import { meSchema } from './user.ts';
 
@@ -51,6 +52,14 @@ export const commandResultSchemas = {
   'chat:send': chatSendResultSchema,
   'chat:delete': chatDeleteResultSchema,
   'chat:history': chatHistoryResultSchema,
+  'playlist:clear': versionResultSchema,
+  'cohost:grant': versionResultSchema,
+  'cohost:revoke': versionResultSchema,
+  'room:settings': versionResultSchema,
+  'moderation:kick': kickResultSchema,
+  'moderation:ban': uidResultSchema,
+  'moderation:unban': uidResultSchema,
+  'moderation:bans': bansResultSchema,
 } as const satisfies Record<CommandType, z.ZodObject>;
 
 export type CommandResult<T extends CommandType> = z.infer<(typeof commandResultSchemas)[T]>;
@@ -79,6 +88,8 @@ export const serverEventSchemas = {
   'chat:message': chatMessageEventSchema,
   /** A chat message was deleted for everyone; show its placeholder. */
   'chat:deleted': chatDeletedEventSchema,
+  /** You were kicked or banned from the room; the server disconnects every tab of yours right after (R58, R59). */
+  'room:removed': removedEventSchema,
 } as const;
 export type ServerEventType = keyof typeof serverEventSchemas;
 export type ServerEventPayload<T extends ServerEventType> = z.infer<(typeof serverEventSchemas)[T]>;

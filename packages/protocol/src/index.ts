@@ -9,6 +9,7 @@ export * from './errors.ts';
 export * from './events.ts';
 export * from './limits.ts';
 export * from './links.ts';
+export * from './moderation.ts';
 export * from './people.ts';
 export * from './position.ts';
 export * from './roles.ts';

@@ -8,3 +8,7 @@ export const URL_MAX = 2048;
 export const COHOSTS_MAX = 20;
 /** Highest per-person cap on waiting videos the host may set (the playlist's own limit). */
 export const PER_PERSON_CAP_MAX = PLAYLIST_MAX;
+/** How long a kicked viewer stays out of the room (R58). */
+export const KICK_DURATION_MS = 10 * 60 * 1000;
+/** Most bans `moderation:bans` lists, newest first (R59). */
+export const BANS_LIST_MAX = 500;

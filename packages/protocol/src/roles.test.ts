@@ -48,6 +48,23 @@ describe('the permission table (R50)', () => {
     expect(ROLES.filter((role) => may('chat:history', role, closed))).toEqual(ROLES);
   });
 
+  it('keeps control, settings, clearing the queue, kicks and bans to the host alone (R55–R59)', () => {
+    const hostOnly = [
+      'cohost:grant',
+      'cohost:revoke',
+      'room:settings',
+      'playlist:clear',
+      'moderation:kick',
+      'moderation:ban',
+      'moderation:unban',
+      'moderation:bans',
+    ] as const;
+    for (const type of hostOnly) {
+      expect(ROLES.filter((role) => may(type, role, DEFAULT_ROOM_SETTINGS))).toEqual(['host']);
+      expect(refusalFor(type, 'cohost', DEFAULT_ROOM_SETTINGS)).toBe('forbidden');
+    }
+  });
+
   it('lets anyone connected join and ping, and anyone in the room leave', () => {
     for (const role of ROLES) {
       for (const type of ['room:join', 'clock:ping', 'room:leave'] as const) {

@@ -54,6 +54,14 @@ export const COMMAND_PERMISSIONS = {
   'chat:send': 'chatter',
   'chat:delete': 'controller',
   'chat:history': 'viewer',
+  'playlist:clear': 'host',
+  'cohost:grant': 'host',
+  'cohost:revoke': 'host',
+  'room:settings': 'host',
+  'moderation:kick': 'host',
+  'moderation:ban': 'host',
+  'moderation:unban': 'host',
+  'moderation:bans': 'host',
 } as const satisfies Record<CommandType, Permission>;
 
 /** The little of a room that decides roles. */

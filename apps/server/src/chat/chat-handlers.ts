@@ -72,14 +72,15 @@ export function createChatHandlers(
       const prepared = prepareChatText(raw);
       if ('problem' in prepared) return reply(ackFailure('invalid_message', PROBLEMS[prepared.problem]));
       // Before any database work, so a flood costs nothing but this check.
-      if (!deps.rate.take(connection.person.key)) {
+      if (!deps.rate.take(connection.identity.person.key)) {
         return reply(ackFailure('chat_rate_limited', 'You are sending messages too fast; wait a moment'));
       }
       await deps.runQueued(roomId, reply, async (answer) => {
         const roles = await deps.repository.roles(roomId);
         const refused = roles && refusal('chat:send', roles, connection);
         if (refused) return answer(refused);
-        const message = roles && (await deps.repository.append(roomId, connection.person, prepared.text, deps.now()));
+        const message =
+          roles && (await deps.repository.append(roomId, connection.identity.person, prepared.text, deps.now()));
         if (!message) {
           answer(notFound());
           return deps.roomDeleted(roomId);

@@ -134,6 +134,29 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Moderation (R56–R59). Who added each playlist item, so the per-person cap counts a viewer's waiting videos;
+  // kicks (with an expiry) and bans, checked on every join.
+  '0005_moderation': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('playlist_items').addColumn('added_by', 'text').execute();
+      await db.schema.alterTable('playlist_items').addColumn('added_from', 'text').execute();
+      await db.schema
+        .createTable('room_kicks')
+        .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('room_kicks_pk', ['room_id', 'subject'])
+        .execute();
+      await db.schema.createIndex('room_kicks_expires_at').on('room_kicks').column('expires_at').execute();
+      await db.schema
+        .createTable('room_bans')
+        .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+        .addColumn('uid', 'text', (c) => c.notNull().references('users.uid').onDelete('cascade'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('room_bans_pk', ['room_id', 'uid'])
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

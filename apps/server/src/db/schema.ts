@@ -70,6 +70,27 @@ export interface PlaylistItemsTable {
   visited: Flag;
   source: string;
   media_url: string | null;
+  /** The person key of who added it (R56); null for items older than the per-person cap. */
+  added_by: string | null;
+  /** For a guest's item, the hashed client address it came from (R56); never sent to clients. */
+  added_from: string | null;
+}
+
+/**
+ * Who may not join a room until `expires_at` (R58): a person key (`u:…`, `g:…`), or `a:<address key>` for the
+ * address a kicked guest came from.
+ */
+export interface RoomKicksTable {
+  room_id: string;
+  subject: string;
+  expires_at: number;
+}
+
+/** Users banned from a room until the host unbans them (R59). */
+export interface RoomBansTable {
+  room_id: string;
+  uid: string;
+  created_at: number;
 }
 
 /** A chat message (R54); the sender's fields are who they were when they wrote. */
@@ -104,6 +125,8 @@ export interface Database {
   oidc_payloads: OidcPayloadsTable;
   rooms: RoomsTable;
   playlist_items: PlaylistItemsTable;
+  room_kicks: RoomKicksTable;
+  room_bans: RoomBansTable;
   events: EventsTable;
   chat_messages: ChatMessagesTable;
 }

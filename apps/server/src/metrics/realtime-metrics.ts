@@ -2,6 +2,7 @@ import { COMMAND_TYPES, isRoomCommand } from '@xemchung/protocol';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Server } from 'socket.io';
 import type { RealtimeObserver } from '../realtime/socket-server.ts';
+import { isSubjectRoom } from '../realtime/viewer-exits.ts';
 
 /** Seconds from a command's receipt to its acknowledgement; commits are a few ms, a busy room waits longer. */
 const COMMIT_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -17,7 +18,7 @@ export interface RealtimeMetrics extends RealtimeObserver {
 function activeRooms(io: Server): number {
   const { rooms, sids } = io.of('/').adapter;
   let count = 0;
-  for (const room of rooms.keys()) if (!sids.has(room)) count++;
+  for (const room of rooms.keys()) if (!sids.has(room) && !isSubjectRoom(room)) count++;
   return count;
 }
 

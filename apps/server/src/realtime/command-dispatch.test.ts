@@ -21,7 +21,10 @@ function recordingLogger() {
 
 const outside: RoomConnection = {
   user: null,
-  person: { key: 'g:TESTGUEST0', uid: null, name: null, photoURL: null, guestTag: 'TESTGUEST0' },
+  identity: {
+    person: { key: 'g:GUEST00001', uid: null, name: null, photoURL: null, guestTag: 'GUEST00001' },
+    addressKey: 'address-1',
+  },
   roomId: null,
   enter: () => {},
   exit: () => {},

@@ -7,6 +7,9 @@ import { CHAT_RATE, type ChatBroadcast } from '../chat/chat-handlers.ts';
 import type { ChatRepository } from '../chat/chat-repository.ts';
 import { PersonRate } from '../chat/person-rate.ts';
 import { KeyedQueue } from '../rooms/keyed-queue.ts';
+import type { ModerationStore } from '../rooms/moderation-store.ts';
+import { subjectsOf } from '../rooms/moderation-store.ts';
+import { actorOf } from '../rooms/room-connection.ts';
 import type { RoomBroadcast, RoomConnection } from '../rooms/room-handlers.ts';
 import { createRoomHandlers } from '../rooms/room-handlers.ts';
 import type { RoomRepository } from '../rooms/room-repository.ts';
@@ -17,6 +20,7 @@ import { type CommandOutcome, createDispatcher, type DispatchContext } from './c
 import { handshakeGuard, type SocketData, transportGuard } from './handshake.ts';
 import { type RedisFanout, useRedisFanout } from './redis-adapter.ts';
 import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
+import { socketViewerExits, subjectRoom } from './viewer-exits.ts';
 import { viewerIdentities } from './viewer-identity.ts';
 
 /** Largest message a client may send; a bigger one closes its connection (docs/room-rules.md R23). */
@@ -47,6 +51,7 @@ export interface RealtimeDeps {
   repository: RoomRepository;
   store: RoomStore;
   chat: ChatRepository;
+  moderation: ModerationStore;
   now?: () => number;
   /** Room broadcasts between nodes; in-process when absent. */
   fanout?: RedisFanout;
@@ -73,12 +78,17 @@ export interface Realtime {
 }
 
 function connectionOf(socket: IoSocket): RoomConnection {
-  return {
+  // The room and the rooms of what a kick would bind (R58), so a kick finds every tab of the person.
+  const roomsOf = (connection: RoomConnection, roomId: string) => [
+    roomId,
+    ...subjectsOf(actorOf(connection)).map((subject) => subjectRoom(roomId, subject)),
+  ];
+  const connection: RoomConnection = {
     get user() {
       return socket.data.user;
     },
-    get person() {
-      return socket.data.identity.person;
+    get identity() {
+      return socket.data.identity;
     },
     get roomId() {
       // The room may have been left for us (room deleted); socket.rooms is the truth.
@@ -86,17 +96,23 @@ function connectionOf(socket: IoSocket): RoomConnection {
       return roomId !== null && socket.rooms.has(roomId) ? roomId : null;
     },
     enter(roomId) {
-      void socket.join(roomId);
+      // A room deleted under us (R25) was left without exit(): leave what is left of it first.
+      const previous = socket.data.roomId;
+      if (previous !== null && previous !== roomId)
+        for (const room of roomsOf(connection, previous)) void socket.leave(room);
+      void socket.join(roomsOf(connection, roomId));
       socket.data.roomId = roomId;
     },
     exit() {
-      if (socket.data.roomId !== null) void socket.leave(socket.data.roomId);
+      if (socket.data.roomId !== null)
+        for (const room of roomsOf(connection, socket.data.roomId)) void socket.leave(room);
       socket.data.roomId = null;
     },
     send(event, payload) {
       (socket.emit as (event: string, payload: unknown) => boolean)(event, payload);
     },
   };
+  return connection;
 }
 
 /**
@@ -173,6 +189,8 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
   const handlers = createRoomHandlers({
     repository: deps.repository,
     store: deps.store,
+    moderation: deps.moderation,
+    exits: socketViewerExits(io),
     queue: new KeyedQueue(),
     now,
     broadcast,

@@ -5,6 +5,7 @@ import { deleteEventsBefore } from '../analytics/event-store.ts';
 import { deleteExpiredOidcPayloads } from '../auth/oidc-adapter.ts';
 import { deleteExpiredSessions } from '../auth/sessions.ts';
 import type { DatabaseKind, Db } from '../db/database.ts';
+import { deleteExpiredKicks } from '../rooms/moderation-store.ts';
 
 /** Rows one transaction deletes at most, so a large backlog never holds the lock or the tables for long. */
 export const CLEANUP_BATCH_SIZE = 1000;
@@ -20,6 +21,8 @@ export interface CleanupCounts {
   sessions: number;
   oidcPayloads: number;
   events: number;
+  /** Room kicks whose 10 minutes are over (R58). */
+  kicks: number;
 }
 
 export interface CleanupResult {
@@ -59,8 +62,9 @@ export async function runCleanup(db: Db, options: CleanupOptions): Promise<Clean
     ['sessions', (trx, limit) => deleteExpiredSessions(trx, now, limit)],
     ['oidcPayloads', (trx, limit) => deleteExpiredOidcPayloads(trx, now, limit)],
     ['events', (trx, limit) => deleteEventsBefore(trx, now - options.analyticsRetentionMs, limit)],
+    ['kicks', (trx, limit) => deleteExpiredKicks(trx, now, limit)],
   ];
-  const deleted: CleanupCounts = { sessions: 0, oidcPayloads: 0, events: 0 };
+  const deleted: CleanupCounts = { sessions: 0, oidcPayloads: 0, events: 0, kicks: 0 };
   for (const [table, deleteBatch] of steps) {
     for (;;) {
       if (options.stopping?.()) return { deleted, yielded: false };
@@ -114,7 +118,7 @@ export function scheduleCleanup(
   return every(options.intervalMs, async (stopping) => {
     try {
       const { deleted, yielded } = await runCleanup(db, { ...options, stopping });
-      const total = deleted.sessions + deleted.oidcPayloads + deleted.events;
+      const total = deleted.sessions + deleted.oidcPayloads + deleted.events + deleted.kicks;
       if (total > 0) options.log.info({ deleted, yielded }, 'cleanup deleted expired rows');
       else if (yielded) options.log.debug('cleanup left to the node holding the lock');
     } catch (error) {

@@ -1,35 +1,24 @@
 import {
   ackFailure,
-  type Command,
   type CommandAck,
   type CommandType,
-  type Person,
+  type RemovalReason,
   type RoomCommand,
   type RoomSnapshot,
-  type ServerEventPayload,
-  type ServerEventType,
 } from '@xemchung/protocol';
-import type { SessionUser } from '../auth/sessions.ts';
 import { type ChatHandlerDeps, createChatHandlers } from '../chat/chat-handlers.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { KeyedQueue } from './keyed-queue.ts';
+import { createModerationHandlers, type ViewerExits } from './moderation-handlers.ts';
+import type { ModerationStore } from './moderation-store.ts';
 import { queuedCommands } from './queued-command.ts';
+import { actorOf, type Handler, type RoomConnection } from './room-connection.ts';
 import { ROOM_ID_PATTERN } from './room-id.ts';
 import type { RoomRepository } from './room-repository.ts';
-import { applyRoomCommand } from './room-state.ts';
+import { type Actor, applyRoomCommand } from './room-state.ts';
 import type { RoomStore } from './room-store.ts';
 
-/** The little the handlers need of a socket (a Socket.IO socket in production). */
-export interface RoomConnection {
-  readonly user: SessionUser | null;
-  /** Who the others see (R51): one key per person across tabs. */
-  readonly person: Person;
-  /** The room this connection is in, or null. */
-  readonly roomId: string | null;
-  enter(roomId: string): void;
-  exit(): void;
-  send<E extends ServerEventType>(event: E, payload: ServerEventPayload<E>): void;
-}
+export type { Handler, RoomConnection } from './room-connection.ts';
 
 /** Fan-out to everyone in a room. */
 export interface RoomBroadcast {
@@ -41,6 +30,8 @@ export interface RoomBroadcast {
 export interface RoomHandlerDeps {
   repository: RoomRepository;
   store: RoomStore;
+  moderation: ModerationStore;
+  exits: ViewerExits;
   queue: KeyedQueue;
   broadcast: RoomBroadcast;
   /** The server clock (epoch ms). */
@@ -55,37 +46,36 @@ export interface RoomHandlerDeps {
   resync?: (roomId: string) => void;
 }
 
-/** Handles one parsed command and answers through `reply` exactly once. */
-export type Handler<T extends CommandType> = (
-  connection: RoomConnection,
-  command: Extract<Command, { type: T }>,
-  reply: (ack: CommandAck<T>) => void,
-) => Promise<void>;
-
 export type RoomHandlers = { [T in CommandType]: Handler<T> };
 
 const notFound = () => ackFailure('room_not_found', 'Room not found');
 
+const REMOVED_MESSAGES: Record<RemovalReason, string> = {
+  kicked: 'The host kicked you from this room; try again later',
+  banned: 'The host banned you from this room',
+};
+
+/** Runs a room command for `actor` in `roomId` and answers through `reply` exactly once. */
+export type RoomCommandRunner = (
+  roomId: string,
+  actor: Actor,
+  command: RoomCommand,
+  reply: (ack: CommandAck<RoomCommand['type']>) => void,
+) => Promise<void>;
+
 /**
  * The dispatch table: one handler per command, checked complete by the compiler, next to the permission table
- * (permissions.ts) that the transport and the state machine consult.
+ * (packages/protocol roles.ts) that the transport and the state machine consult.
  */
 export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
-  const runQueued = queuedCommands(deps);
   /**
    * R17, R18: serialised per room, committed, then acknowledged, then broadcast, in commit order. R34: refused at
    * once while Redis is away; answered `unavailable` at the deadline, and never applied if it had not reached the
    * database by then.
    */
-  const roomCommand = async (
-    connection: RoomConnection,
-    command: RoomCommand,
-    reply: (ack: CommandAck<RoomCommand['type']>) => void,
-  ) => {
-    const roomId = connection.roomId;
-    if (roomId === null) return reply(ackFailure('not_joined', 'Join the room first'));
-    const actor = { uid: connection.user?.uid ?? null };
-    await runQueued(
+  const runQueued = queuedCommands(deps);
+  const runRoomCommand: RoomCommandRunner = (roomId, actor, command, reply) =>
+    runQueued(
       roomId,
       reply,
       async (answer) => {
@@ -105,12 +95,21 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
             return;
         }
       },
+      // The connection may have died after COMMIT was sent: whatever was committed reaches everyone.
       () => deps.resync?.(roomId),
     );
+  const roomCommand = async (
+    connection: RoomConnection,
+    command: RoomCommand,
+    reply: (ack: CommandAck<RoomCommand['type']>) => void,
+  ) => {
+    const roomId = connection.roomId;
+    if (roomId === null) return reply(ackFailure('not_joined', 'Join the room first'));
+    return runRoomCommand(roomId, actorOf(connection), command, reply);
   };
 
   return {
-    /** R4, R5. */
+    /** R4, R5; R58, R59: a kicked or banned viewer stays out. */
     'room:join': async (connection, { roomId }, reply) => {
       if (!ROOM_ID_PATTERN.test(roomId)) {
         reply(notFound());
@@ -120,9 +119,14 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
       // Enter before reading: a commit after the read is then broadcast to us, and the client keeps the
       // higher of the two versions (R18).
       connection.enter(roomId);
+      // Entered before the check too: a kick committed after it reaches this connection (R58).
       let room: RoomSnapshot | null;
+      let removed: RemovalReason | null;
       try {
-        room = await deps.repository.load(roomId);
+        [room, removed] = await Promise.all([
+          deps.repository.load(roomId),
+          deps.moderation.restriction(roomId, actorOf(connection)),
+        ]);
       } catch (error) {
         if (!isDatabaseUnavailable(error)) throw error;
         connection.exit();
@@ -132,6 +136,10 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
         connection.exit();
         reply(notFound());
         return connection.send('room:notFound', { roomId });
+      }
+      if (removed) {
+        connection.exit();
+        return reply(ackFailure(removed, REMOVED_MESSAGES[removed]));
       }
       const me = connection.user;
       reply({ ok: true, room, serverTime: deps.now(), isHost: me !== null && me.uid === room.host, me });
@@ -151,6 +159,10 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
     'playlist:clearWatched': roomCommand,
     'playback:update': roomCommand,
     'playback:ended': roomCommand,
+    'playlist:clear': roomCommand,
+    'cohost:revoke': roomCommand,
+    'room:settings': roomCommand,
+    ...createModerationHandlers(deps, runRoomCommand),
     ...createChatHandlers({ ...deps.chat, runQueued, now: deps.now, roomDeleted: deps.broadcast.deleted }),
   };
 }

@@ -12,6 +12,10 @@ import DataLoader from 'dataloader';
 import type { Db } from '../db/database.ts';
 import type { PlaylistItemRow, RoomRow } from '../db/schema.ts';
 import { newRoomId } from './room-id.ts';
+import type { Adder, RoomState } from './room-state.ts';
+
+/** A room as the store commits it: the state machine's state and the version it was committed as. */
+export type StoredRoom = RoomState & { version: number };
 
 /** Rooms read by one query at most; a 500-item playlist makes 500 rows, so this bounds a batch's result. */
 const LOAD_BATCH_MAX = 100;
@@ -65,6 +69,15 @@ export function toSnapshot(room: RoomRow, items: PlaylistItemRow[]): RoomSnapsho
     settings: toSettings(room),
     version: room.version,
   };
+}
+
+/** The room with who added each item (R56), from rows read with every column. */
+export function toStoredRoom(room: RoomRow, items: PlaylistItemRow[]): StoredRoom {
+  const adders: Record<string, Adder> = {};
+  for (const item of items) {
+    if (item.added_by !== null) adders[item.video_id] = { key: item.added_by, address: item.added_from };
+  }
+  return { ...toSnapshot(room, items), adders };
 }
 
 /**

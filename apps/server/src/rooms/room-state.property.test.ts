@@ -1,10 +1,28 @@
-import { DEFAULT_CURRENT_VIDEO, DEFAULT_ROOM_SETTINGS, PLAYLIST_MAX, type RoomCommand } from '@xemchung/protocol';
+import {
+  COHOSTS_MAX,
+  DEFAULT_CURRENT_VIDEO,
+  DEFAULT_ROOM_SETTINGS,
+  isController,
+  PLAYLIST_MAX,
+  type RoomCommand,
+  roleOf,
+} from '@xemchung/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Actor, applyRoomCommand, type RoomState } from './room-state.ts';
+import { actor as actorOf } from '../../test/actors.ts';
+import { type Actor, applyRoomCommand, type RoomState, waitingCount } from './room-state.ts';
 
-const HOST: Actor = { uid: 'host' };
-const actors: Actor[] = [HOST, { uid: 'member' }, { uid: null }];
+const HOST: Actor = actorOf('host');
+// Two guests behind one address, one elsewhere: the cap must hold across keys and addresses alike (R56).
+const actors: Actor[] = [
+  HOST,
+  actorOf('cohost'),
+  actorOf('member'),
+  actorOf(null, { guest: 'GUEST00001', address: 'shared' }),
+  actorOf(null, { guest: 'GUEST00002', address: 'shared' }),
+  actorOf(null, { guest: 'GUEST00003', address: 'elsewhere' }),
+];
+const uid = fc.constantFrom('host', 'cohost', 'member', 'stranger');
 
 // A small id pool so that duplicates, removals of missing ids and stale ends all happen often.
 const ids = ['aaaaaaaaaaa', 'bbbbbbbbbbb', 'ccccccccccc', 'ddddddddddd', 'eeeeeeeeeee', 'fffffffffff'];
@@ -30,6 +48,19 @@ const command: fc.Arbitrary<RoomCommand> = fc.oneof(
     rate: fc.constantFrom(0.5, 1, 1.25, 2),
   }),
   id.map((videoId) => ({ type: 'playback:ended' as const, id: videoId })),
+  fc.constant({ type: 'playlist:clear' as const }),
+  uid.map((target) => ({ type: 'cohost:grant' as const, uid: target })),
+  uid.map((target) => ({ type: 'cohost:revoke' as const, uid: target })),
+  fc
+    .record(
+      {
+        addPolicy: fc.constantFrom('everyone' as const, 'signedIn' as const, 'controllers' as const),
+        guestChat: fc.boolean(),
+        perPersonCap: fc.integer({ min: 1, max: 4 }),
+      },
+      { requiredKeys: [] },
+    )
+    .map((settings) => ({ type: 'room:settings' as const, settings })),
 );
 
 // The host acts most, since most rules are the host's; members and guests still send a third of the commands.
@@ -42,9 +73,10 @@ const start: RoomState = {
   host: 'host',
   name: 'Phòng',
   playlist: [],
-  cohosts: [],
-  settings: DEFAULT_ROOM_SETTINGS,
+  cohosts: ['cohost'],
+  settings: { ...DEFAULT_ROOM_SETTINGS, perPersonCap: 2 },
   current_video: { ...DEFAULT_CURRENT_VIDEO },
+  adders: {},
 };
 
 /** R16: the invariants every reachable state keeps. */
@@ -56,6 +88,12 @@ function checkInvariants(state: RoomState): void {
   if (currentId === '') expect(index).toBe(-1);
   else expect(state.playlist[index]?.id).toBe(currentId);
   if (state.playlist.length === 0) expect(state.current_video).toEqual(DEFAULT_CURRENT_VIDEO);
+  // R55: co-hosts are distinct signed-in users other than the host, at most COHOSTS_MAX.
+  expect(new Set(state.cohosts).size).toBe(state.cohosts.length);
+  expect(state.cohosts).not.toContain(state.host);
+  expect(state.cohosts.length).toBeLessThanOrEqual(COHOSTS_MAX);
+  // Who added what is known for exactly the videos in the playlist.
+  expect(Object.keys(state.adders).every((videoId) => listed.includes(videoId))).toBe(true);
 }
 
 describe('room state machine properties', () => {
@@ -75,7 +113,7 @@ describe('room state machine properties', () => {
     );
   });
 
-  it('lets nobody but the host change current_video, watched flags or existing items (R2)', () => {
+  it('lets nobody but host and co-hosts change current_video, watched flags or existing items (R2, R55)', () => {
     fc.assert(
       fc.property(steps, (sequence) => {
         let state = start;
@@ -83,9 +121,16 @@ describe('room state machine properties', () => {
         for (const { actor, command, elapsed } of sequence) {
           now += elapsed;
           const result = applyRoomCommand(state, command, actor, now);
-          if (actor !== HOST) {
+          const role = roleOf(state, actor.uid);
+          if (role === 'cohost' && 'state' in result) {
+            // A co-host drives the playlist and playback, never who has control or the settings.
+            expect(result.state.cohosts).toBe(state.cohosts);
+            expect(result.state.settings).toBe(state.settings);
+          }
+          if (!isController(role)) {
             if ('error' in result) {
               expect(result.error.code === 'forbidden' || command.type === 'playlist:add').toBe(true);
+              if (command.type !== 'playlist:add') expect(result.error.code).toBe('forbidden');
             } else {
               // A non-host can only append; everything before stays exactly as it was.
               expect(command.type).toBe('playlist:add');
@@ -93,6 +138,29 @@ describe('room state machine properties', () => {
               expect(result.state.playlist.length).toBe(state.playlist.length + 1);
               expect(result.state.current_video).toEqual(state.current_video);
             }
+          }
+          if ('state' in result) state = result.state;
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never lets a viewer who is not a controller have more than the cap waiting by adding (R56)', () => {
+    fc.assert(
+      fc.property(steps, (sequence) => {
+        let state = start;
+        let now = 1_700_000_000_000;
+        for (const { actor, command, elapsed } of sequence) {
+          now += elapsed;
+          const result = applyRoomCommand(state, command, actor, now);
+          const capped = !isController(roleOf(state, actor.uid));
+          if (capped && command.type === 'playlist:add' && 'state' in result) {
+            expect(waitingCount(state, actor)).toBeLessThan(state.settings.perPersonCap);
+            expect(waitingCount(result.state, actor)).toBeLessThanOrEqual(state.settings.perPersonCap);
+          }
+          if (capped && 'error' in result && result.error.code === 'cap_reached') {
+            expect(waitingCount(state, actor)).toBeGreaterThanOrEqual(state.settings.perPersonCap);
           }
           if ('state' in result) state = result.state;
         }

@@ -10,11 +10,12 @@ import {
   roomCommandSchema,
 } from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
+import { actor } from '../../test/actors.ts';
 import { type Actor, applyRoomCommand, type RoomState, type Transition } from './room-state.ts';
 
-const HOST: Actor = { uid: 'host-uid' };
-const MEMBER: Actor = { uid: 'member-uid' };
-const GUEST: Actor = { uid: null };
+const HOST: Actor = actor('host-uid');
+const MEMBER: Actor = actor('member-uid');
+const GUEST: Actor = actor(null);
 const NOW = 1_700_000_000_000;
 
 /** An 11-character YouTube-like id from a short name. */
@@ -35,6 +36,7 @@ const emptyRoom: RoomState = {
   cohosts: [],
   settings: DEFAULT_ROOM_SETTINGS,
   current_video: { ...DEFAULT_CURRENT_VIDEO },
+  adders: {},
 };
 
 function ok(result: Transition): RoomState {

@@ -1,25 +1,49 @@
 import {
   type AddVideoInput,
+  COHOSTS_MAX,
   canonicalHttpUrl,
   DEFAULT_CURRENT_VIDEO,
   DUPLICATE_VIDEO_MESSAGE,
   type ErrorCode,
+  isController,
   PLAYLIST_MAX,
   type ProtocolError,
   type Role,
   type RoomCommand,
+  type RoomSettings,
   type RoomSnapshot,
   refusalFor,
   roleOf,
+  type SettingsChange,
   type Video,
 } from '@xemchung/protocol';
 
-/** A room's state as the machine sees it; the commit `version` is the store's business. */
-export type RoomState = Omit<RoomSnapshot, 'version'>;
+/** Who added a playlist item (R56): their person key, and for a guest the hashed address it came from. */
+export interface Adder {
+  key: string;
+  address: string | null;
+}
 
-/** Who sent the command: the session uid from the handshake cookie, null for a guest. */
+/**
+ * A room's state as the machine sees it: the room clients see, less the commit `version` (the store's business),
+ * plus who added each playlist item, by video id. `adders` never leaves the server (`publicRoom`).
+ */
+export type RoomState = Omit<RoomSnapshot, 'version'> & { adders: Readonly<Record<string, Adder>> };
+
+/** The room as clients see it: without who added what (a guest's address key must not leave the server). */
+export function publicRoom(state: RoomState, version: number): RoomSnapshot {
+  const { adders: _private, ...room } = state;
+  return { ...room, version };
+}
+
+/**
+ * Who sent the command: the session uid from the handshake cookie (null for a guest), the person key (R51) and
+ * the hashed client address.
+ */
 export interface Actor {
   uid: string | null;
+  key: string;
+  address: string;
 }
 
 /**
@@ -38,13 +62,13 @@ export function actorRole(state: RoomState, actor: Actor): Role {
 }
 
 const REFUSAL_MESSAGES = {
-  forbidden: 'Only the host and co-hosts can do this',
+  forbidden: 'Your role in this room cannot do this',
   adding_restricted: "The room's settings do not let you add videos",
   chat_restricted: "The room's settings do not let guests write",
 } as const;
 
 /**
- * The room state machine: every rule of docs/room-rules.md (R2, R6–R15) and nothing else — no I/O, no clock
+ * The room state machine: every rule of docs/room-rules.md (R2, R6–R15, R55–R57) and nothing else — no I/O, no clock
  * but `now` (server epoch ms), no knowledge of sockets or SQL. The actor has joined the room; whether it may
  * run the command is decided here from the permission table, against this very state.
  */
@@ -53,7 +77,7 @@ export function applyRoomCommand(state: RoomState, command: RoomCommand, actor: 
   if (denied) return refuse(denied, REFUSAL_MESSAGES[denied]);
   switch (command.type) {
     case 'playlist:add':
-      return add(state, command.video);
+      return add(state, command.video, actor);
     case 'playlist:select':
       return select(state, command.id, now);
     case 'playlist:remove':
@@ -76,6 +100,14 @@ export function applyRoomCommand(state: RoomState, command: RoomCommand, actor: 
       };
     case 'playback:ended':
       return ended(state, command.id, now);
+    case 'playlist:clear':
+      return clearQueue(state);
+    case 'cohost:grant':
+      return grant(state, command.uid);
+    case 'cohost:revoke':
+      return revoke(state, command.uid);
+    case 'room:settings':
+      return changeSettings(state, command.settings);
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled command ${JSON.stringify(unhandled)}`);
@@ -98,11 +130,15 @@ function isDuplicate(playlist: readonly Video[], input: AddVideoInput): boolean 
   );
 }
 
-/** R6–R9. */
-function add(state: RoomState, input: AddVideoInput): Transition {
+/** R6–R9, and R56: a viewer who is not a controller has at most `perPersonCap` videos waiting. */
+function add(state: RoomState, input: AddVideoInput, actor: Actor): Transition {
   if (isDuplicate(state.playlist, input)) return refuse('duplicate_video', DUPLICATE_VIDEO_MESSAGE);
   if (state.playlist.length >= PLAYLIST_MAX) {
     return refuse('playlist_full', `The playlist already has ${PLAYLIST_MAX} videos`);
+  }
+  const cap = state.settings.perPersonCap;
+  if (!isController(actorRole(state, actor)) && waitingCount(state, actor) >= cap) {
+    return refuse('cap_reached', `You already have ${cap} videos waiting`);
   }
   const first = state.playlist.length === 0;
   const video: Video = {
@@ -113,13 +149,30 @@ function add(state: RoomState, input: AddVideoInput): Transition {
     source: input.source,
     mediaUrl: input.mediaUrl,
   };
+  const adder: Adder = { key: actor.key, address: actor.uid === null ? actor.address : null };
   return {
     state: {
       ...state,
       playlist: [...state.playlist, video],
       current_video: first ? defaultCurrentVideo() : state.current_video,
+      adders: { ...state.adders, [video.id]: adder },
     },
   };
+}
+
+/**
+ * R56: the videos `actor` has waiting: added by them, not yet played, not the current one. A signed-in viewer is
+ * counted by user; a guest by guest key and also by address, so new tabs or a cleared cookie do not reset it.
+ */
+export function waitingCount(state: RoomState, actor: Actor): number {
+  const byAddress = actor.uid === null;
+  let count = 0;
+  for (const video of state.playlist) {
+    if (video.visited || video.id === state.current_video.id) continue;
+    const adder = state.adders[video.id];
+    if (adder && (adder.key === actor.key || (byAddress && adder.address === actor.address))) count++;
+  }
+  return count;
 }
 
 /** R10: the video starts from 0 at normal speed, playing, and counts as watched. */
@@ -155,15 +208,60 @@ function remove(state: RoomState, id: string): Transition {
   let current_video = current;
   if (playlist.length === 0 || id === current.id) current_video = defaultCurrentVideo();
   else if (index < current.index) current_video = { ...current, index: current.index - 1 };
-  return { state: { ...state, playlist, current_video } };
+  return { state: { ...state, playlist, current_video, adders: addersOf(state, playlist) } };
 }
 
 /** R15: every watched video goes, except the one playing. */
 function clearWatched(state: RoomState): Transition {
   const current = state.current_video;
-  const playlist = state.playlist.filter((video) => !video.visited || video.id === current.id);
+  return keepOnly(state, (video) => !video.visited || video.id === current.id);
+}
+
+/** R57: the whole queue goes; the video playing stays. */
+function clearQueue(state: RoomState): Transition {
+  const current = state.current_video;
+  return keepOnly(state, (video) => video.id === current.id);
+}
+
+/** The playlist without the videos `keep` refuses, the current index re-derived; the same state if none goes. */
+function keepOnly(state: RoomState, keep: (video: Video) => boolean): Transition {
+  const current = state.current_video;
+  const playlist = state.playlist.filter(keep);
   if (playlist.length === state.playlist.length) return { state };
   const current_video =
     current.id === '' ? current : { ...current, index: playlist.findIndex((video) => video.id === current.id) };
-  return { state: { ...state, playlist, current_video } };
+  return { state: { ...state, playlist, current_video, adders: addersOf(state, playlist) } };
+}
+
+/** The adders of the videos still in `playlist`. */
+function addersOf(state: RoomState, playlist: readonly Video[]): Record<string, Adder> {
+  const adders: Record<string, Adder> = {};
+  for (const video of playlist) {
+    const adder = state.adders[video.id];
+    if (adder) adders[video.id] = adder;
+  }
+  return adders;
+}
+
+/** R55: control is shared with a signed-in user who is not the host, up to COHOSTS_MAX; granting twice is a no-op. */
+function grant(state: RoomState, uid: string): Transition {
+  if (uid === state.host) return refuse('invalid_target', 'The host already has control');
+  if (state.cohosts.includes(uid)) return { state };
+  if (state.cohosts.length >= COHOSTS_MAX) return refuse('cohosts_full', `A room has at most ${COHOSTS_MAX} co-hosts`);
+  return { state: { ...state, cohosts: [...state.cohosts, uid] } };
+}
+
+/** R55: revoking someone who has no control is a no-op. */
+function revoke(state: RoomState, uid: string): Transition {
+  if (!state.cohosts.includes(uid)) return { state };
+  return { state: { ...state, cohosts: state.cohosts.filter((cohost) => cohost !== uid) } };
+}
+
+/** R56: only the settings named change; naming only the current values changes nothing. */
+function changeSettings(state: RoomState, change: SettingsChange): Transition {
+  const settings = { ...state.settings, ...change };
+  const same = (Object.keys(settings) as Array<keyof RoomSettings>).every(
+    (key) => settings[key] === state.settings[key],
+  );
+  return same ? { state } : { state: { ...state, settings } };
 }

@@ -4,10 +4,10 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { diffPlaylist } from './playlist-diff.ts';
-import { socialColumns, toSnapshot } from './room-repository.ts';
-import type { RoomState, Transition } from './room-state.ts';
+import { type StoredRoom, socialColumns, toStoredRoom } from './room-repository.ts';
+import { publicRoom, type RoomState, type Transition } from './room-state.ts';
 
-/** What happened to one command. */
+/** What happened to one command; `room` is as clients see it. */
 export type ApplyResult =
   /** Committed as `room.version`. */
   | { kind: 'committed'; room: RoomSnapshot }
@@ -70,9 +70,14 @@ export class RoomStore {
       const quick = await this.applyToRoomRow(roomId, decide);
       if (quick) return quick;
       const result = await this.applyInTransaction(roomId, decide);
-      if (result.kind === 'not_found') this.committed.forget(roomId);
-      else this.committed.remember(result.room);
-      return result;
+      if (result.kind === 'not_found') {
+        this.committed.forget(roomId);
+        return result;
+      }
+      this.committed.remember(result.stored);
+      const { stored, ...rest } = result;
+      const { version, ...state } = stored;
+      return { ...rest, room: publicRoom(state, version) };
     } catch (error) {
       // The outcome may be unknown (the connection died after COMMIT): read afresh next time.
       this.committed.forget(roomId);
@@ -94,12 +99,11 @@ export class RoomStore {
       this.committed.forget(roomId);
       return null;
     }
-    const room = { ...outcome.state, version: version + 1 };
-    this.committed.remember(room);
-    return { kind: 'committed', room };
+    this.committed.remember({ ...outcome.state, version: version + 1 });
+    return { kind: 'committed', room: publicRoom(outcome.state, version + 1) };
   }
 
-  private async applyInTransaction(roomId: string, decide: (room: RoomState) => Transition): Promise<ApplyResult> {
+  private async applyInTransaction(roomId: string, decide: (room: RoomState) => Transition): Promise<Attempt> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction().execute((trx) => this.attempt(trx, roomId, decide));
@@ -116,7 +120,7 @@ export class RoomStore {
     trx: Transaction<Database>,
     roomId: string,
     decide: (room: RoomState) => Transition,
-  ): Promise<ApplyResult> {
+  ): Promise<Attempt> {
     const row = await trx.selectFrom('rooms').selectAll().where('id', '=', roomId).executeTakeFirst();
     if (!row) return { kind: 'not_found' };
     const items = await trx
@@ -125,11 +129,11 @@ export class RoomStore {
       .where('room_id', '=', roomId)
       .orderBy('position')
       .execute();
-    const room = toSnapshot(row, items);
-    const { version, ...state } = room;
+    const stored = toStoredRoom(row, items);
+    const { version, ...state } = stored;
     const outcome = decide(state);
-    if ('error' in outcome) return { kind: 'refused', error: outcome.error, room };
-    if (outcome.state === state) return { kind: 'unchanged', room };
+    if ('error' in outcome) return { kind: 'refused', error: outcome.error, stored };
+    if (outcome.state === state) return { kind: 'unchanged', stored };
 
     // The conditional update comes first: it takes the row lock, so the playlist writes below can never
     // interleave with another writer's, and it tells us whether anyone committed since we read.
@@ -147,6 +151,7 @@ export class RoomStore {
         .execute();
     }
     if (writes.inserts.length > 0) {
+      const adders = outcome.state.adders;
       await trx
         .insertInto('playlist_items')
         .values(
@@ -159,6 +164,8 @@ export class RoomStore {
             visited: video.visited ? 1 : 0,
             source: video.source,
             media_url: video.mediaUrl,
+            added_by: adders[video.id]?.key ?? null,
+            added_from: adders[video.id]?.address ?? null,
           })),
         )
         .execute();
@@ -171,9 +178,15 @@ export class RoomStore {
         .where('video_id', '=', update.video_id)
         .execute();
     }
-    return { kind: 'committed', room: { ...outcome.state, version: version + 1 } };
+    return { kind: 'committed', stored: { ...outcome.state, version: version + 1 } };
   }
 }
+
+/** One transaction's outcome, with the room as the store keeps it. */
+type Attempt =
+  | { kind: 'committed' | 'unchanged'; stored: StoredRoom }
+  | { kind: 'refused'; error: ProtocolError; stored: StoredRoom }
+  | { kind: 'not_found' };
 
 /** The change touches only what the compiled room-row UPDATE writes: playback, not the playlist or the social columns. */
 function onlyRoomRowChanged(before: RoomState, after: RoomState): boolean {
@@ -254,7 +267,7 @@ async function updateRoomRow(
  * are positive). Never moves a room back to an older version.
  */
 class CommittedRooms {
-  private readonly rooms: LRUCache<string, RoomSnapshot>;
+  private readonly rooms: LRUCache<string, StoredRoom>;
 
   constructor(maxRooms: number, maxItems: number) {
     this.rooms = new LRUCache({
@@ -264,11 +277,11 @@ class CommittedRooms {
     });
   }
 
-  get(roomId: string): RoomSnapshot | undefined {
+  get(roomId: string): StoredRoom | undefined {
     return this.rooms.get(roomId);
   }
 
-  remember(room: RoomSnapshot): void {
+  remember(room: StoredRoom): void {
     const known = this.rooms.peek(room.id);
     if (known && known.version > room.version) return;
     this.rooms.set(room.id, room);

@@ -227,4 +227,65 @@ describe('room page (docs/product.md#room-page)', () => {
     act(() => screen.getByRole('button', { name: 'Thử lại' }).click());
     expect(await screen.findByRole('complementary', { name: 'Thông tin phòng' })).toBeInTheDocument();
   });
+
+  it('hides the search box from a guest the add policy leaves out, and says why (R56)', async () => {
+    const socket = prepareSocket({
+      room: roomSnapshot({ settings: { addPolicy: 'signedIn', guestChat: false, perPersonCap: 10 } }),
+    });
+    renderApp(`/room/${ROOM_ID}`);
+    const playlist = await screen.findByRole('region', { name: /Danh sách phát/ });
+    expect(playlist).toHaveTextContent('Chủ phòng chỉ cho phép người đã đăng nhập thêm video');
+    expect(screen.queryByRole('combobox', { name: 'Tìm video hoặc dán link' })).toBeNull();
+    act(() => socket.fire('room:state', roomSnapshot({ version: 2 })));
+    expect(await screen.findByRole('combobox', { name: 'Tìm video hoặc dán link' })).toBeInTheDocument();
+    expect(playlist).not.toHaveTextContent('Chủ phòng chỉ cho phép');
+  });
+
+  it('tells a co-host so, and changes the line the moment control is granted or revoked (R55)', async () => {
+    const socket = prepareSocket();
+    socket.uid = 'viewer-uid';
+    renderApp(`/room/${ROOM_ID}`);
+    expect(await screen.findByText('Bạn đang xem theo chủ phòng')).toBeInTheDocument();
+    act(() => socket.fire('room:state', roomSnapshot({ cohosts: ['viewer-uid'], version: 2 })));
+    expect(screen.getByText('Bạn đang cùng chủ phòng điều khiển')).toBeInTheDocument();
+    act(() => socket.fire('room:state', roomSnapshot({ cohosts: [], version: 3 })));
+    expect(screen.getByText('Bạn đang xem theo chủ phòng')).toBeInTheDocument();
+  });
+
+  it('says why when the host kicks this viewer, and stays so when the server disconnects it (R58)', async () => {
+    const socket = prepareSocket();
+    renderApp(`/room/${ROOM_ID}`);
+    await screen.findByRole('complementary', { name: 'Thông tin phòng' });
+    act(() => {
+      socket.fire('room:removed', { roomId: ROOM_ID, reason: 'kicked' });
+      socket.fire('disconnect', 'io server disconnect');
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Bạn đã bị mời ra khỏi phòng. Bạn có thể vào lại sau 10 phút.',
+    );
+    expect(screen.queryByRole('complementary', { name: 'Thông tin phòng' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Thử lại' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Về trang chủ' })).toHaveAttribute('href', '/');
+  });
+
+  it.each([
+    ['kicked', 'Bạn đã bị mời ra khỏi phòng. Bạn có thể vào lại sau 10 phút.'],
+    ['banned', 'Bạn đã bị chặn khỏi phòng này.'],
+  ])('says why when the join is refused as %s, in a new tab (R58, R59)', async (code, text) => {
+    const socket = prepareSocket();
+    socket.joinError = { code, message: 'refused' };
+    renderApp(`/room/${ROOM_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.queryByRole('button', { name: 'Thử lại' })).toBeNull();
+  });
+
+  it('says so when a re-join after a dropped connection is refused as banned (R59)', async () => {
+    const socket = prepareSocket();
+    renderApp(`/room/${ROOM_ID}`);
+    await screen.findByRole('complementary', { name: 'Thông tin phòng' });
+    act(() => socket.fire('disconnect', 'transport close'));
+    socket.joinError = { code: 'banned', message: 'refused' };
+    act(() => socket.fire('connect'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bạn đã bị chặn khỏi phòng này.');
+  });
 });

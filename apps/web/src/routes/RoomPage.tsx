@@ -21,10 +21,17 @@
  *   element (play(), pause(), currentTime, playbackRate) is reported to the room like a user's action; followers'
  *   elements are driven by the room. Button 'Bật tiếng' shows while the player is muted.
  * - While the socket reconnects: role=status with 'Mất kết nối — đang kết nối lại…'.
- * - The top bar holds the search box (features/search/RoomSearchBox.tsx) once the room is joined.
+ * - Kicked or banned (now, or refused at the join): role=alert 'Bạn đã bị mời ra khỏi phòng. Bạn có thể vào lại
+ *   sau 10 phút.' or 'Bạn đã bị chặn khỏi phòng này.', with the link 'Về trang chủ'; no player, no side panel.
+ * - Host and co-hosts: the playlist controls above and the player's controls. Host only: button 'Xóa hàng chờ'
+ *   (asks 'Bạn có chắc muốn xóa tất cả video trong hàng chờ? …'), button 'Cài đặt phòng' in the side panel header
+ *   opening dialog 'Cài đặt phòng' (radio group 'Ai được thêm video', checkbox 'Cho phép khách trò chuyện', number
+ *   'Số video đang chờ tối đa của mỗi người', button 'Lưu', section 'Người bị chặn' with 'Bỏ chặn <name>').
+ * - The top bar holds the search box (features/search/RoomSearchBox.tsx) once the room is joined, for whoever the
+ *   room's add policy lets add; the others read why in the playlist region instead.
  */
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { AlertProvider } from '../components/AlertProvider.tsx';
 import { Button } from '../components/Button.tsx';
 import { ConfirmProvider } from '../components/ConfirmProvider.tsx';
@@ -34,11 +41,12 @@ import { ConnectionBanner } from '../features/room/ConnectionBanner.tsx';
 import { RoomSessionContext } from '../features/room/roomSession.ts';
 import { SidePanel } from '../features/room/SidePanel.tsx';
 import { useAddToPlaylist } from '../features/room/useAddToPlaylist.ts';
+import { useMay } from '../features/room/useRole.ts';
 import { useRoom } from '../features/room/useRoom.ts';
 import { useRoomState } from '../features/room/useRoomState.ts';
 import { RoomSearchBox } from '../features/search/RoomSearchBox.tsx';
 import { TopBarSlot } from '../layout/TopBarSlot.tsx';
-import { NOT_FOUND_PATH } from './paths.ts';
+import { HOME_PATH, NOT_FOUND_PATH } from './paths.ts';
 
 const LAYOUT = 'mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 sm:p-4 lg:flex-row lg:items-start';
 
@@ -48,6 +56,7 @@ export function RoomPage() {
   const room = useRoom(roomId);
   if (room.status === 'notFound') return <Navigate to={NOT_FOUND_PATH} replace />;
   if (room.status === 'failed') return <JoinFailed onRetry={room.retry} />;
+  if (room.status === 'removed') return <RemovedFromRoom reason={room.reason} />;
   if (room.status === 'joining') return <RoomLoading />;
   // The confirmation prompt is provided here, the only page that asks, which keeps it out of the entry chunk.
   return (
@@ -77,9 +86,13 @@ function RoomTitle() {
   return <title>{`${name} · ${t('app.name')}`}</title>;
 }
 
-/** The search box (#5) in the top bar, adding through the room's one add path. */
+/**
+ * The search box (#5) in the top bar, adding through the room's one add path; not there for a viewer the room's
+ * add policy leaves out (R56: the playlist says why).
+ */
 function RoomSearch() {
   const addToPlaylist = useAddToPlaylist();
+  if (!useMay('playlist:add')) return null;
   return (
     <TopBarSlot>
       <RoomSearchBox onAdd={addToPlaylist} />
@@ -99,6 +112,24 @@ function RoomLoading() {
         </div>
         <div className="h-5 w-2/3 animate-pulse rounded bg-white/10" />
       </div>
+    </div>
+  );
+}
+
+/** R58, R59: the host put this viewer out; nothing here brings them back. */
+function RemovedFromRoom({ reason }: { reason: 'kicked' | 'banned' }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-6 px-6 py-24 text-center">
+      <p role="alert" className="max-w-md text-lg text-neutral-200">
+        {t(reason === 'kicked' ? 'room.kicked' : 'room.banned')}
+      </p>
+      <Link
+        to={HOME_PATH}
+        className="rounded-full border border-white/25 px-5 py-2.5 text-sm font-medium text-white hover:border-violet-400 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
+      >
+        {t('notFound.goHome')}
+      </Link>
     </div>
   );
 }

@@ -22,8 +22,11 @@ export class FakeRoomSocket {
   readonly rooms = new Map<string, RoomSnapshot>();
   connected = true;
   active = true;
+  /** Joins as the room's host (the session uid is then the room's `host`). */
   isHost = false;
-  /** Who the join ack says we are (null: a guest). */
+  /** The session uid the server would read from the cookie; null for a guest (unless `isHost`). */
+  uid: string | null = null;
+  /** Who the join ack says we are, when a test names it in full (otherwise made from `uid`). */
   me: Me | null = null;
   /** The ack of every room command (select, remove, add…); `{ok: true, version: 1}` unless a test says else. */
   answer: (event: string, payload: unknown) => unknown = () => ({ ok: true, version: 1 });
@@ -71,7 +74,10 @@ export class FakeRoomSocket {
         queueMicrotask(() => this.fire('room:notFound', { roomId }));
         return { ok: false, error: { code: 'room_not_found', message: 'No such room' } };
       }
-      return { ok: true, room, serverTime: Date.now(), isHost: this.isHost, me: this.me };
+      const uid = this.isHost ? room.host : (this.me?.uid ?? this.uid);
+      const me =
+        this.me ?? (uid === null ? null : { uid, email: `${uid}@example.test`, photoURL: null, displayName: uid });
+      return { ok: true, room, serverTime: Date.now(), isHost: uid === room.host, me };
     }
     if (event === 'room:leave') return { ok: true, roomId: '' };
     if (event === 'chat:history') {

@@ -9,19 +9,28 @@ import { RoomSessionContext } from '../features/room/roomSession.ts';
 import { createAppStore } from '../store/index.ts';
 import { FakeRoomSocket, roomSnapshot } from './fakeRoomSocket.ts';
 
+export interface InRoomOptions {
+  room?: RoomSnapshot;
+  /** Signed in as the room's host. */
+  isHost?: boolean;
+  /** Signed in as this uid (a co-host when the room lists it in `cohosts`); a guest when neither is given. */
+  uid?: string;
+  /** The identity the join ack carries, in full (a test of names and avatars). */
+  me?: Me | null;
+  /** The room's chat history (R54). */
+  chat?: ChatMessage[];
+}
+
 /**
  * `ui` inside a joined room, the way the room page provides it (store, room session, confirmations, alerts),
  * over a fake socket whose commands the test can read and answer.
  */
-export async function renderInRoom(
-  ui: ReactNode,
-  options: { room?: RoomSnapshot; isHost?: boolean; me?: Me | null; chat?: ChatMessage[] } = {},
-) {
+export async function renderInRoom(ui: ReactNode, options: InRoomOptions = {}) {
   const room = options.room ?? roomSnapshot();
-  const isHost = options.isHost ?? false;
+  const uid = options.isHost ? room.host : (options.uid ?? null);
   const socket = new FakeRoomSocket();
   socket.rooms.set(room.id, room);
-  socket.isHost = isHost;
+  socket.uid = uid;
   socket.me = options.me ?? null;
   socket.chat = options.chat ?? [];
   const client = createRoomClient(socket.asSocket());
@@ -29,7 +38,7 @@ export async function renderInRoom(
   const store = createAppStore();
   const view = render(
     <Provider store={store}>
-      <RoomSessionContext value={{ client, isHost }}>
+      <RoomSessionContext value={{ client, uid }}>
         <ConfirmProvider>
           <AlertProvider>{ui}</AlertProvider>
         </ConfirmProvider>

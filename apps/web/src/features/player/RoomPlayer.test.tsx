@@ -37,6 +37,19 @@ describe('RoomPlayer', () => {
     expect(mediaElement()).not.toHaveAttribute('controls');
   });
 
+  it('gives a co-host the controls, and a viewer the moment control is granted or revoked (R55)', async () => {
+    const room = roomSnapshot({ current_video: playing('m_one', 0), cohosts: ['cohost-uid'] });
+    const cohost = await renderInRoom(<RoomPlayer />, { room, uid: 'cohost-uid' });
+    expect(mediaElement()).toHaveAttribute('controls');
+    cohost.unmount();
+    const { socket } = await renderInRoom(<RoomPlayer />, { room, uid: 'member-uid' });
+    expect(mediaElement()).not.toHaveAttribute('controls');
+    act(() => socket.fire('room:state', { ...room, cohosts: ['cohost-uid', 'member-uid'], version: 2 }));
+    expect(mediaElement()).toHaveAttribute('controls');
+    act(() => socket.fire('room:state', { ...room, cohosts: [], version: 3 }));
+    expect(mediaElement()).not.toHaveAttribute('controls');
+  });
+
   it('starts muted with a clear unmute button, until the user unmutes (R33)', async () => {
     await renderInRoom(<RoomPlayer />, { room: roomSnapshot({ current_video: playing('m_one', 0) }) });
     expect(mediaElement().muted).toBe(true);
@@ -57,9 +70,12 @@ describe('RoomPlayer', () => {
     expect(screen.queryByRole('button', { name: 'Bật tiếng' })).toBeNull();
   });
 
-  it("says when a video cannot be played, and the host's player moves the room on (R32)", async () => {
-    const room = roomSnapshot({ current_video: playing('m_one', 0) });
-    const { socket } = await renderInRoom(<RoomPlayer />, { room, isHost: true });
+  it.each([
+    ['host', { isHost: true }],
+    ['co-host', { uid: 'cohost-uid' }],
+  ])("says when a video cannot be played, and the %s's player moves the room on (R32, R55)", async (_who, as) => {
+    const room = roomSnapshot({ current_video: playing('m_one', 0), cohosts: ['cohost-uid'] });
+    const { socket } = await renderInRoom(<RoomPlayer />, { room, ...as });
     act(() => {
       mediaElement().dispatchEvent(new Event('error'));
     });

@@ -1,17 +1,18 @@
+import { isController } from '@xemchung/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoomSession } from '../room/roomSession.ts';
+import { useRole } from '../room/useRole.ts';
 import { useRoomState } from '../room/useRoomState.ts';
 import { VideoStage } from './VideoStage.tsx';
 
 /**
- * The room's player area: the current video (one player per video: a new selection mounts a fresh one), or a
- * note while nothing is selected. It starts muted until the current video changes (R33), when the viewer
+ * The room's player area: the current video (one player per video and role: a new selection, or control granted
+ * or revoked (R55), mounts a fresh one that starts from the room's state), or a note while nothing is selected. It starts muted until the current video changes (R33), when the viewer
  * has most likely interacted with the page; if the browser still refuses sound, it goes back to muted.
  */
 export function RoomPlayer() {
   const { t } = useTranslation();
-  const { isHost } = useRoomSession();
+  const controller = isController(useRole());
   const room = useRoomState();
   const currentId = room?.current_video.id ?? '';
   const playlist = room?.playlist;
@@ -31,7 +32,8 @@ export function RoomPlayer() {
     >
       {video ? (
         <VideoStage
-          key={video.id}
+          key={`${video.id}:${controller ? 'controller' : 'follower'}`}
+          controller={controller}
           video={video}
           muted={muted}
           onMutedChange={setMuted}
@@ -41,7 +43,7 @@ export function RoomPlayer() {
         <div className="flex size-full flex-col items-center justify-center gap-2 p-6 text-center">
           <p className="font-medium text-neutral-200">{t('player.empty')}</p>
           <p className="max-w-sm text-sm text-neutral-500">
-            {isHost ? t('player.emptyHostHint') : t('player.emptyGuestHint')}
+            {controller ? t('player.emptyHostHint') : t('player.emptyGuestHint')}
           </p>
         </div>
       )}

@@ -13,18 +13,20 @@ export interface VideoStageProps {
   onMutedChange: (muted: boolean) => void;
   /** Whether the playlist has a video after this one (what the host's player moves on to after an error). */
   hasNext: boolean;
+  /** The host or a co-host: this player drives the room, with controls (R31, R55). Fixed for its lifetime. */
+  controller: boolean;
 }
 
 /**
  * One video of the room on screen: the player its source needs (YouTube or HTML5 media), kept on the room's
  * timeline, with an unmute button while muted and a note when the video cannot be played.
  */
-export function VideoStage({ video, muted, onMutedChange, hasNext }: VideoStageProps) {
+export function VideoStage({ video, muted, onMutedChange, hasNext, controller }: VideoStageProps) {
   const { t } = useTranslation();
-  const { client, isHost } = useRoomSession();
+  const { client } = useRoomSession();
   const [failed, setFailed] = useState(false);
   const adapter = useRef<PlayerAdapter | null>(null);
-  const sync = usePlaybackSync(client, video.id, isHost, () => onMutedChange(true));
+  const sync = usePlaybackSync(client, video.id, controller, () => onMutedChange(true));
 
   const onAttach = useCallback(
     (player: PlayerAdapter | null) => {
@@ -51,12 +53,12 @@ export function VideoStage({ video, muted, onMutedChange, hasNext }: VideoStageP
 
   const player =
     video.source === 'youtube' ? (
-      <YouTubePlayer videoId={video.id} controls={isHost} muted={muted} onAttach={onAttach} onEvent={onEvent} />
+      <YouTubePlayer videoId={video.id} controls={controller} muted={muted} onAttach={onAttach} onEvent={onEvent} />
     ) : (
       <MediaPlayer
         url={video.mediaUrl ?? ''}
         title={video.title}
-        controls={isHost}
+        controls={controller}
         muted={muted}
         onAttach={onAttach}
         onEvent={onEvent}
@@ -69,7 +71,7 @@ export function VideoStage({ video, muted, onMutedChange, hasNext }: VideoStageP
       {failed && (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/80 p-6 text-center">
           <p className="font-medium text-white">{t('player.cannotPlay')}</p>
-          {isHost && hasNext && <p className="text-sm text-neutral-400">{t('player.skipping')}</p>}
+          {controller && hasNext && <p className="text-sm text-neutral-400">{t('player.skipping')}</p>}
         </div>
       )}
       {muted && !failed && (

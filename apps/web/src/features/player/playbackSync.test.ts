@@ -74,7 +74,7 @@ function setup(options: { isHost?: boolean; kind?: PlayerKind } = {}) {
   const player = new FakePlayer(options.kind);
   const sync = new PlaybackSync({
     videoId: VIDEO,
-    isHost: options.isHost ?? false,
+    isController: options.isHost ?? false,
     reference: () => reference,
     serverNow: () => serverNow,
     now: () => localNow,

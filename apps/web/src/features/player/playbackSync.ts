@@ -25,7 +25,7 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
  * error (expected − actual) by `decideCorrection`: nothing, a brief playbackRate nudge, or a seek that aims ahead
  * by the measured seek latency.
  *
- * The host drives: changes on its player (a user's play, pause, seek or rate change, a stall) that leave it away
+ * A controller — the host or a co-host (R55) — drives ("the host" below): changes on its player (a user's play, pause, seek or rate change, a stall) that leave it away
  * from the room's state are reported, at most one report in flight; while one is, incoming states are older than
  * the host's intention and are not applied. The host still follows new states from elsewhere (its other tab, a
  * reload, a late join), and nudges small drifts so two host tabs stay together.
@@ -109,11 +109,11 @@ export class PlaybackSync {
         return;
       case 'error':
         this.failed = true;
-        if (this.deps.isHost) this.sendEnded();
+        if (this.deps.isController) this.sendEnded();
         return;
       case 'ended':
         // R32: the host's player moves the room on; an unplayable video must not stall it.
-        if (this.deps.isHost) this.sendEnded();
+        if (this.deps.isController) this.sendEnded();
         return;
       default:
         return;
@@ -131,7 +131,7 @@ export class PlaybackSync {
   tick(): void {
     // A video that cannot play has no player state to check; the room only needs to hear that it ended.
     if (this.failed) {
-      if (this.deps.isHost) this.sendEnded();
+      if (this.deps.isController) this.sendEnded();
       return;
     }
     this.sync('tick');
@@ -141,7 +141,7 @@ export class PlaybackSync {
   heartbeat(): void {
     const reference = this.current();
     const player = this.player;
-    if (!this.deps.isHost || !this.ready || !player || !reference?.video.playing || player.paused()) return;
+    if (!this.deps.isController || !this.ready || !player || !reference?.video.playing || player.paused()) return;
     if (this.seeks.inFlight || this.atEnd(player, reference.video)) return;
     this.sendReport();
   }
@@ -168,9 +168,9 @@ export class PlaybackSync {
     if (!this.ready || !player) return;
     const reference = this.current();
     if (!reference) return;
-    const { isHost } = this.deps;
-    if (isHost && (this.reporting || reference.version < this.awaitVersion)) return;
-    if (isHost && this.unheard) {
+    const { isController } = this.deps;
+    if (isController && (this.reporting || reference.version < this.awaitVersion)) return;
+    if (isController && this.unheard) {
       // What the host did while the room could not hear it stands: report it rather than undo it.
       if (this.hostDiffers()) {
         this.sendReport();
@@ -186,11 +186,11 @@ export class PlaybackSync {
     const video = reference.video;
     const playing = !player.paused();
     // An end the room did not hear (the socket was down): tell it again.
-    if (isHost && video.playing && !playing && this.atEnd(player, video, true)) this.sendEnded();
+    if (isController && video.playing && !playing && this.atEnd(player, video, true)) this.sendEnded();
     if (video.playing && !playing && !this.atEnd(player, video)) {
       if (this.starting) return;
       // A host's tick only retries a refused start; where it starts is the host's to report ('playing').
-      if (!isHost || reason === 'state') this.correct(player, video, reason, undefined, true);
+      if (!isController || reason === 'state') this.correct(player, video, reason, undefined, true);
       // Still at the end of the media (the room is too, give or take): play() would restart it from 0.
       if (this.atEnd(player, video, true)) return;
       this.startPlayback(player);
@@ -208,7 +208,7 @@ export class PlaybackSync {
     interval: number | undefined,
     startingNow: boolean,
   ) {
-    const { isHost } = this.deps;
+    const { isController } = this.deps;
     const expected = this.expected(player, video);
     const error = expected - player.currentTime();
     const decision = decideCorrection(error, player.kind, {
@@ -217,12 +217,12 @@ export class PlaybackSync {
       intervalSeconds: interval ?? SYNC_TICK_MS / 1000,
     });
     if (decision.action === 'seek') {
-      if (isHost && reason === 'tick') {
+      if (isController && reason === 'tick') {
         // The host drifted by itself (a stall, a seek in the YouTube player): the room follows the host.
         this.sendReport();
         return;
       }
-      if (isHost && this.isFreshStart(video, expected)) return;
+      if (isController && this.isFreshStart(video, expected)) return;
       this.seek(player, video, expected);
       return;
     }
@@ -245,7 +245,7 @@ export class PlaybackSync {
     const target = Math.max(0, duration === null ? expected + lead : Math.min(duration, expected + lead));
     // Only a seek of a running player times the stall to aim ahead by; one before a start includes the start.
     this.seeks.started(this.deps.now(), video.playing && !player.paused() && !this.starting);
-    if (this.deps.isHost) this.quiet = true;
+    if (this.deps.isController) this.quiet = true;
     this.setRate(player, video.rate);
     player.seek(target);
   }
@@ -259,7 +259,7 @@ export class PlaybackSync {
     if (this.starting) return;
     this.starting = true;
     // A host's first start of a fresh video is its own (reported when it plays); later ones follow the room.
-    if (this.deps.isHost && this.startedOnce) this.quiet = true;
+    if (this.deps.isController && this.startedOnce) this.quiet = true;
     this.startedOnce = true;
     player.play().then(
       () => {
@@ -284,7 +284,7 @@ export class PlaybackSync {
 
   /** Host: reports the player's state when it is no longer the room's. */
   private reportIfChanged() {
-    if (this.deps.isHost && this.ready && this.hostDiffers()) this.sendReport();
+    if (this.deps.isController && this.ready && this.hostDiffers()) this.sendReport();
   }
 
   private hostDiffers(): boolean {

@@ -63,7 +63,8 @@ export type ReportOutcome = number | 'refused' | 'unheard';
 export interface PlaybackSyncDeps {
   /** The playlist video this player has loaded. */
   videoId: string;
-  isHost: boolean;
+  /** The host or a co-host (R55): its player drives the room as the host's does (R31, R32). */
+  isController: boolean;
   reference(): SyncReference | null;
   /** The server's clock now (ms), from the clock offset estimate. */
   serverNow(): number;

@@ -5,13 +5,14 @@ import { PlaybackSync } from './playbackSync.ts';
 
 /**
  * The playback controller of one video on this page, wired to the room: it hears every new state, checks the
- * position every SYNC_TICK_MS (and as soon as a hidden tab comes back), and for the host re-anchors the room
- * every HOST_HEARTBEAT_MS. Mount it once per video (the caller keys it by video id).
+ * position every SYNC_TICK_MS (and as soon as a hidden tab comes back), and for a controller (the host or a
+ * co-host, R55) re-anchors the room every HOST_HEARTBEAT_MS. Mount it once per video and role (the caller keys
+ * it by both).
  */
 export function usePlaybackSync(
   client: RoomClient,
   videoId: string,
-  isHost: boolean,
+  isController: boolean,
   onPlayRefused: () => void,
 ): PlaybackSync {
   const refused = useRef(onPlayRefused);
@@ -20,7 +21,7 @@ export function usePlaybackSync(
     () =>
       new PlaybackSync({
         videoId,
-        isHost,
+        isController,
         reference: () => {
           const room = client.state;
           return room ? { video: room.current_video, version: room.version } : null;
@@ -44,7 +45,7 @@ export function usePlaybackSync(
   useEffect(() => {
     const unsubscribe = client.onState(() => sync.onState());
     const ticker = setInterval(() => sync.tick(), SYNC_TICK_MS);
-    const heartbeat = isHost ? setInterval(() => sync.heartbeat(), HOST_HEARTBEAT_MS) : undefined;
+    const heartbeat = isController ? setInterval(() => sync.heartbeat(), HOST_HEARTBEAT_MS) : undefined;
     const onVisibility = () => {
       if (document.visibilityState === 'visible') sync.tick();
     };
@@ -55,7 +56,7 @@ export function usePlaybackSync(
       clearInterval(heartbeat);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [client, sync, isHost]);
+  }, [client, sync, isController]);
 
   return sync;
 }

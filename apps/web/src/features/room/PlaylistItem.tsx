@@ -5,8 +5,9 @@ import { VideoThumbnail } from '../../components/VideoThumbnail.tsx';
 export interface PlaylistItemProps {
   video: Video;
   current: boolean;
-  /** The host gets a row that plays the video and a delete button; everyone else a read-only row. */
-  isHost: boolean;
+  /** Whoever may select gets a row that plays the video; whoever may remove, a delete button (R2, R55). */
+  canSelect: boolean;
+  canRemove: boolean;
   onSelect: (video: Video) => void;
   onDelete: (video: Video) => void;
 }
@@ -30,7 +31,7 @@ function Thumbnail({ video }: { video: Video }) {
 }
 
 /** One playlist row (docs/product.md#playlist): thumbnail, title, watched state, the current one highlighted. */
-export function PlaylistItem({ video, current, isHost, onSelect, onDelete }: PlaylistItemProps) {
+export function PlaylistItem({ video, current, canSelect, canRemove, onSelect, onDelete }: PlaylistItemProps) {
   const { t } = useTranslation();
   const status = current ? t('room.nowPlaying') : video.visited ? t('room.watched') : '';
   const body = (
@@ -54,7 +55,7 @@ export function PlaylistItem({ video, current, isHost, onSelect, onDelete }: Pla
         current ? 'bg-violet-600/15 ring-1 ring-violet-500/50' : video.visited ? 'opacity-60 hover:opacity-100' : ''
       }`}
     >
-      {isHost ? (
+      {canSelect ? (
         <button
           type="button"
           onClick={() => onSelect(video)}
@@ -66,7 +67,7 @@ export function PlaylistItem({ video, current, isHost, onSelect, onDelete }: Pla
       ) : (
         <div className="flex min-w-0 flex-1 items-center gap-3 p-1">{body}</div>
       )}
-      {isHost && (
+      {canRemove && (
         <button
           type="button"
           onClick={() => onDelete(video)}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mediaVideo, roomSnapshot } from '../../test/fakeRoomSocket.ts';
@@ -64,6 +64,37 @@ describe('PlaylistPanel', () => {
     socket.answer = () => ({ ok: false, error: { code: 'video_not_found', message: 'gone' } });
     await userEvent.click(screen.getByRole('button', { name: 'Phát Ba' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Video này không còn trong danh sách phát.');
+  });
+
+  it('gives a co-host the playlist controls but not clearing the whole queue (R55, R57)', async () => {
+    const room = { ...watchedRoom, cohosts: ['cohost-uid'] };
+    const { socket } = await renderInRoom(<PlaylistPanel />, { room, uid: 'cohost-uid' });
+    await userEvent.click(screen.getByRole('button', { name: 'Phát Ba' }));
+    expect(socket.commands('playlist:select')).toEqual([{ id: 'm_three' }]);
+    expect(screen.getByRole('button', { name: 'Xóa Một' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Xóa video đã xem' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Xóa hàng chờ' })).toBeNull();
+  });
+
+  it("clears the whole queue for the host after 'Bạn có chắc muốn xóa tất cả video trong hàng chờ?…' (R57)", async () => {
+    const { socket } = await renderInRoom(<PlaylistPanel />, { room: watchedRoom, isHost: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Xóa hàng chờ' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Bạn có chắc muốn xóa tất cả video trong hàng chờ?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Không' }));
+    expect(socket.commands('playlist:clear')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Xóa hàng chờ' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Có' }));
+    expect(socket.commands('playlist:clear')).toEqual([{}]);
+  });
+
+  it('shows a viewer the controls the moment the host grants control, and hides them when revoked (R55)', async () => {
+    const { socket } = await renderInRoom(<PlaylistPanel />, { room: watchedRoom, uid: 'member-uid' });
+    expect(screen.queryByRole('button', { name: 'Phát Ba' })).toBeNull();
+    act(() => socket.fire('room:state', { ...watchedRoom, cohosts: ['member-uid'], version: 2 }));
+    expect(screen.getByRole('button', { name: 'Phát Ba' })).toBeInTheDocument();
+    act(() => socket.fire('room:state', { ...watchedRoom, cohosts: [], version: 3 }));
+    expect(screen.queryByRole('button', { name: 'Phát Ba' })).toBeNull();
   });
 
   it('invites adding a video while the playlist is empty', async () => {

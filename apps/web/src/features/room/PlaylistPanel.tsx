@@ -5,18 +5,25 @@ import { useConfirm } from '../../components/confirmContext.ts';
 import { PlaylistItem } from './PlaylistItem.tsx';
 import { useRoomSession } from './roomSession.ts';
 import { useCommandAlert } from './useCommandAlert.ts';
+import { useMay } from './useRole.ts';
 import { useRoomState } from './useRoomState.ts';
 
 /**
- * 'Danh sách phát' (docs/product.md#playlist): every video of the room in order. The host selects a row to play it, deletes one
- * after 'Bạn có chắc muốn xóa video này?', and clears the watched ones after 'Bạn có chắc muốn xóa tất cả video
- * đã xem?'; nobody else sees those controls (the server refuses them anyway, R2).
+ * 'Danh sách phát' (docs/product.md#playlist): every video of the room in order. The host and co-hosts select a row to play it,
+ * delete one after 'Bạn có chắc muốn xóa video này?', and clear the watched ones after 'Bạn có chắc muốn xóa tất
+ * cả video đã xem?'; the host alone clears the whole queue (R57). Each control shows only to whoever the
+ * permission table lets use it (the server refuses the others anyway, R2).
  */
 export function PlaylistPanel() {
   const { t } = useTranslation();
   const headingId = useId();
   const room = useRoomState();
-  const { client, isHost } = useRoomSession();
+  const { client } = useRoomSession();
+  const canSelect = useMay('playlist:select');
+  const canRemove = useMay('playlist:remove');
+  const canClearWatched = useMay('playlist:clearWatched');
+  const canClearQueue = useMay('playlist:clear');
+  const canAdd = useMay('playlist:add');
   const confirm = useConfirm();
   const alertRefusal = useCommandAlert();
   if (!room) return null;
@@ -24,6 +31,7 @@ export function PlaylistPanel() {
   const playlist = room.playlist;
   const currentId = room.current_video.id;
   const anyWatched = playlist.some((video) => video.visited && video.id !== currentId);
+  const anyQueued = playlist.some((video) => video.id !== currentId);
   const run = (command: () => Promise<AckResult<object>>) => {
     void command().then((ack) => {
       if (!ack.ok) alertRefusal(ack.error);
@@ -32,6 +40,13 @@ export function PlaylistPanel() {
   const select = (video: Video) => run(() => client.select(video.id));
   const remove = (video: Video) => confirm(t('room.confirmDelete'), () => run(() => client.remove(video.id)));
   const clearWatched = () => confirm(t('room.confirmClearWatched'), () => run(() => client.clearWatched()));
+  const clearQueue = () => confirm(t('room.confirmClearQueue'), () => run(() => client.clearQueue()));
+  // Whoever the add policy leaves out has no search box (RoomPage): say why here instead (R56).
+  const addNote = canAdd
+    ? null
+    : t(room.settings.addPolicy === 'controllers' ? 'room.errors.addControllers' : 'room.errors.addSignedIn');
+  const tool =
+    'rounded-full px-2.5 py-1.5 text-xs whitespace-nowrap text-neutral-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent';
 
   return (
     <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
@@ -42,21 +57,26 @@ export function PlaylistPanel() {
             {t('room.playlistCount', { count: playlist.length })}
           </span>
         </h2>
-        {isHost && (
-          <button
-            type="button"
-            onClick={clearWatched}
-            disabled={!anyWatched}
-            className="rounded-full px-2.5 py-1.5 text-xs whitespace-nowrap text-neutral-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent"
-          >
-            {t('room.clearWatched')}
-          </button>
+        {(canClearWatched || canClearQueue) && (
+          <div className="flex flex-wrap gap-1">
+            {canClearWatched && (
+              <button type="button" onClick={clearWatched} disabled={!anyWatched} className={tool}>
+                {t('room.clearWatched')}
+              </button>
+            )}
+            {canClearQueue && (
+              <button type="button" onClick={clearQueue} disabled={!anyQueued} className={tool}>
+                {t('room.clearQueue')}
+              </button>
+            )}
+          </div>
         )}
       </div>
+      {addNote && playlist.length > 0 && <p className="px-1 pb-2 text-xs text-neutral-500">{addNote}</p>}
       {playlist.length === 0 ? (
         <div className="rounded-xl border border-dashed border-white/10 px-4 py-8 text-center">
           <p className="font-medium text-neutral-300">{t('room.playlistEmpty')}</p>
-          <p className="mt-1 text-sm text-neutral-500">{t('room.playlistEmptyHint')}</p>
+          <p className="mt-1 text-sm text-neutral-500">{addNote ?? t('room.playlistEmptyHint')}</p>
         </div>
       ) : (
         <ol className="-mx-1 flex flex-col gap-1 overflow-y-auto px-1 pb-1 lg:min-h-0">
@@ -65,7 +85,8 @@ export function PlaylistPanel() {
               key={video.id}
               video={video}
               current={video.id === currentId}
-              isHost={isHost}
+              canSelect={canSelect}
+              canRemove={canRemove}
               onSelect={select}
               onDelete={remove}
             />

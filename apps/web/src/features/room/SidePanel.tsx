@@ -2,15 +2,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatPanel } from '../chat/ChatPanel.tsx';
 import { PlaylistPanel } from './PlaylistPanel.tsx';
-import { useRoomSession } from './roomSession.ts';
+import { RoomSettingsButton } from './RoomSettingsButton.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
+import { useRole } from './useRole.ts';
 import { useRoomState } from './useRoomState.ts';
 
-/** docs/product.md#side-panel: the room name (uppercase, truncated), the share-link button and the playlist. */
+const ROLE_LINE = { host: 'room.youAreHost', cohost: 'room.youAreCohost', member: 'room.followingHost' } as const;
+
+/**
+ * The side panel (docs/product.md#side-panel): the room name (uppercase, truncated), the viewer's part in the room, the share-link button,
+ * the host's settings (R56) and the playlist.
+ */
 export function SidePanel() {
   const { t } = useTranslation();
   const name = useRoomState()?.name ?? '';
-  const { isHost } = useRoomSession();
+  const role = useRole();
   const [sharing, setSharing] = useState(false);
 
   return (
@@ -23,8 +29,9 @@ export function SidePanel() {
           <h1 className="truncate text-lg font-bold tracking-wide text-white uppercase" title={name}>
             {name}
           </h1>
-          <p className="mt-0.5 text-xs text-neutral-400">{isHost ? t('room.youAreHost') : t('room.followingHost')}</p>
+          <p className="mt-0.5 text-xs text-neutral-400">{t(role === 'guest' ? ROLE_LINE.member : ROLE_LINE[role])}</p>
         </div>
+        <RoomSettingsButton />
         <button
           type="button"
           onClick={() => setSharing(true)}

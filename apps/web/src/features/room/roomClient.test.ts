@@ -132,6 +132,19 @@ describe('roomClient', () => {
     ['remove', 'playlist:remove', (c: Client) => c.remove('abcdefghijk'), { id: 'abcdefghijk' }],
     ['clearWatched', 'playlist:clearWatched', (c: Client) => c.clearWatched(), {}],
     ['ended', 'playback:ended', (c: Client) => c.ended('abcdefghijk'), { id: 'abcdefghijk' }],
+    ['clearQueue', 'playlist:clear', (c: Client) => c.clearQueue(), {}],
+    ['grant', 'cohost:grant', (c: Client) => c.grant('uid-1'), { uid: 'uid-1' }],
+    ['revoke', 'cohost:revoke', (c: Client) => c.revoke('uid-1'), { uid: 'uid-1' }],
+    [
+      'changeSettings',
+      'room:settings',
+      (c: Client) => c.changeSettings({ guestChat: true }),
+      { settings: { guestChat: true } },
+    ],
+    ['kick', 'moderation:kick', (c: Client) => c.kick('g:ABCDEFGHJK'), { key: 'g:ABCDEFGHJK' }],
+    ['ban', 'moderation:ban', (c: Client) => c.ban('uid-1'), { uid: 'uid-1' }],
+    ['unban', 'moderation:unban', (c: Client) => c.unban('uid-1'), { uid: 'uid-1' }],
+    ['bans', 'moderation:bans', (c: Client) => c.bans(), {}],
     [
       'updatePlayback',
       'playback:update',
@@ -144,6 +157,25 @@ describe('roomClient', () => {
     expect(await call(client)).toEqual({ ok: true, version: 12 });
     expect(socket.sent.at(-1)).toEqual({ event, payload, timeout: 500 });
   });
+
+  it.each(['kicked', 'banned'] as const)(
+    'tells onGone when the host %s us, forgets the room and does not join it again (R58, R59)',
+    async (reason) => {
+      const { socket, client } = joinedClient();
+      const gone: unknown[] = [];
+      client.onGone((event) => gone.push(event));
+      await client.join('room1234room1234');
+      socket.fire('room:removed', { roomId: 'another0another0', reason });
+      expect(gone).toEqual([]);
+      socket.fire('room:removed', { roomId: 'room1234room1234', reason });
+      socket.fire('disconnect', 'io server disconnect');
+      socket.fire('connect');
+      await flush();
+      expect(gone).toEqual([{ reason, roomId: 'room1234room1234' }]);
+      expect(client.state).toBeNull();
+      expect(socket.sent.filter((sent) => sent.event === 'room:join')).toHaveLength(1);
+    },
+  );
 
   it('reports playback for the current video when no id is given, and refuses when nothing plays', async () => {
     const { socket, client } = joinedClient();

@@ -8,13 +8,16 @@ import {
   type CommandAck,
   type CommandPayload,
   type CommandType,
+  commandNeedsRoom,
   type ErrorCode,
   expectedPosition,
   type Me,
   type ProtocolError,
+  type RemovedEvent,
   type RoomRef,
   type RoomSnapshot,
   type ServerToClientEvents,
+  type SettingsChange,
 } from '@xemchung/protocol';
 import type { Socket } from 'socket.io-client';
 import { createChatFeed } from '../chat/chatFeed.ts';
@@ -23,9 +26,12 @@ import type { ChatLog } from '../chat/chatLog.ts';
 /** A socket.io-client socket typed with the protocol's event maps. */
 export type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** Why the room went away: it never existed (redirect to not-found) or it was deleted while we were in it. */
+/**
+ * Why the room went away: it never existed (redirect to not-found), it was deleted while we were in it, or the
+ * host kicked or banned us (R58, R59; the server disconnects us right after telling us).
+ */
 export interface RoomGone {
-  reason: 'notFound' | 'deleted';
+  reason: 'notFound' | 'deleted' | RemovedEvent['reason'];
   roomId: string;
 }
 
@@ -74,6 +80,19 @@ export interface RoomClient {
   loadOlderChat(): Promise<void>;
   /** Asks again for the latest chat page after it failed. */
   reloadChat(): Promise<void>;
+  /** Removes every video but the one playing (host, R57). */
+  clearQueue(): Promise<CommandAck<'playlist:clear'>>;
+  /** Shares control with the signed-in user `uid` (host, R55). */
+  grant(uid: string): Promise<CommandAck<'cohost:grant'>>;
+  revoke(uid: string): Promise<CommandAck<'cohost:revoke'>>;
+  /** Changes the settings named (host, R56). */
+  changeSettings(change: SettingsChange): Promise<CommandAck<'room:settings'>>;
+  /** Puts every tab of the person with key `key` out for ten minutes (host, R58). */
+  kick(key: string): Promise<CommandAck<'moderation:kick'>>;
+  ban(uid: string): Promise<CommandAck<'moderation:ban'>>;
+  unban(uid: string): Promise<CommandAck<'moderation:unban'>>;
+  /** The room's bans, newest first (host, R59). */
+  bans(): Promise<CommandAck<'moderation:bans'>>;
   /** One clock:ping; its round trip becomes a sample of the offset estimator. */
   ping(): Promise<CommandAck<'clock:ping'>>;
   /** Pings `samples` times in a row (a fresh estimate after connecting). */
@@ -106,18 +125,11 @@ const failure = (code: ErrorCode, message: string): AckFailure => ({ ok: false, 
  * retried.
  */
 const PASSING_FAILURES: ReadonlySet<ErrorCode> = new Set(['unavailable', 'rate_limited']);
-/** Commands that act on the joined room: refused here while the room is not joined on this connection. */
-const ROOM_COMMANDS_NEED_JOIN: ReadonlySet<CommandType> = new Set<CommandType>([
-  'playlist:add',
-  'playlist:select',
-  'playlist:remove',
-  'playlist:clearWatched',
-  'playback:update',
-  'playback:ended',
-  'chat:send',
-  'chat:delete',
-  'chat:history',
-]);
+/**
+ * Commands that act on the joined room (the permission table's, R2): answered here while the room is not joined
+ * on this connection. Leaving is let through: it has nothing to lose.
+ */
+const needsJoinedRoom = (type: CommandType) => commandNeedsRoom(type) && type !== 'room:leave';
 /** Longest wait between two re-join attempts, like Socket.IO's own reconnection back-off. */
 const REJOIN_RETRY_MAX_MS = 5_000;
 
@@ -161,11 +173,15 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   };
   const onDeleted = gone('deleted');
   const onNotFound = gone('notFound');
+  const onRemoved = (event: RemovedEvent) => {
+    stopRejoining();
+    gone(event.reason)(event);
+  };
 
   async function request<T extends CommandType>(type: T, payload: CommandPayload<T>): Promise<CommandAck<T>> {
     // While the connection is down, or back but the room not yet joined again, a room command would be queued
     // by Socket.IO and reach the server before the re-join, which refuses it (`not_joined`): say so at once.
-    if (ROOM_COMMANDS_NEED_JOIN.has(type) && awayFromRoom) {
+    if (needsJoinedRoom(type) && awayFromRoom) {
       return failure('unavailable', 'Not connected to the room') as CommandAck<T>;
     }
     try {
@@ -248,6 +264,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   socket.on('room:state', accept);
   socket.on('room:deleted', onDeleted);
   socket.on('room:notFound', onNotFound);
+  socket.on('room:removed', onRemoved);
   socket.on('disconnect', onDisconnect);
   socket.on('connect', onConnect);
   socket.on('connect_error', onConnectError);
@@ -292,6 +309,14 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     deleteChat: (seq) => chat.remove(seq),
     loadOlderChat: () => chat.loadOlder(),
     reloadChat: () => chat.loadLatest(),
+    clearQueue: () => request('playlist:clear', {}),
+    grant: (uid) => request('cohost:grant', { uid }),
+    revoke: (uid) => request('cohost:revoke', { uid }),
+    changeSettings: (settings) => request('room:settings', { settings }),
+    kick: (key) => request('moderation:kick', { key }),
+    ban: (uid) => request('moderation:ban', { uid }),
+    unban: (uid) => request('moderation:unban', { uid }),
+    bans: () => request('moderation:bans', {}),
     ping,
     async syncClock(samples = CLOCK_SAMPLE_WINDOW) {
       for (let i = 0; i < samples; i++) {
@@ -320,6 +345,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       socket.off('room:state', accept);
       socket.off('room:deleted', onDeleted);
       socket.off('room:notFound', onNotFound);
+      socket.off('room:removed', onRemoved);
       socket.off('disconnect', onDisconnect);
       socket.off('connect', onConnect);
       socket.off('connect_error', onConnectError);

@@ -1,10 +1,13 @@
 import { createContext, useContext } from 'react';
 import type { RoomClient } from './roomClient.ts';
 
-/** The joined room's client and whether this session is its host (from the join ack, never from the client). */
+/**
+ * The joined room's client and who this session is (the session uid from the join ack, never from the page; null
+ * for a guest). What the viewer may do follows from the uid and the room (useRole.ts).
+ */
 export interface RoomSession {
   client: RoomClient;
-  isHost: boolean;
+  uid: string | null;
 }
 
 export const RoomSessionContext = createContext<RoomSession | null>(null);

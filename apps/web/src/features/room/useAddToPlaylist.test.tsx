@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AddVideoInput } from '@xemchung/protocol';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { roomSnapshot } from '../../test/fakeRoomSocket.ts';
 import { renderInRoom } from '../../test/renderInRoom.tsx';
 import { useAddToPlaylist } from './useAddToPlaylist.ts';
 
@@ -53,5 +54,19 @@ describe('useAddToPlaylist', () => {
     socket.answer = () => ({ ok: false, error: { code: 'unavailable', message: 'No answer from the server' } });
     await userEvent.click(screen.getByRole('button', { name: 'add' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Không kết nối được máy chủ, vui lòng thử lại.');
+  });
+
+  it("names the per-person cap and the host's add policy when they refuse (R56)", async () => {
+    const { socket } = await renderInRoom(<AddButton />, {
+      room: roomSnapshot({ settings: { addPolicy: 'signedIn', guestChat: false, perPersonCap: 10 } }),
+    });
+    socket.answer = () => ({ ok: false, error: { code: 'cap_reached', message: 'cap' } });
+    await userEvent.click(screen.getByRole('button', { name: 'add' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Bạn đã thêm đủ 10 video đang chờ$/);
+    socket.answer = () => ({ ok: false, error: { code: 'adding_restricted', message: 'policy' } });
+    await userEvent.click(screen.getByRole('button', { name: 'add' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Chủ phòng chỉ cho phép người đã đăng nhập thêm video$/,
+    );
   });
 });

@@ -1,7 +1,8 @@
-import { type ErrorCode, PLAYLIST_MAX, type ProtocolError } from '@xemchung/protocol';
+import { COHOSTS_MAX, type ErrorCode, PLAYLIST_MAX, type ProtocolError } from '@xemchung/protocol';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../components/alertContext.ts';
+import { useRoomState } from './useRoomState.ts';
 
 type CommandErrorKey =
   | 'room.errors.duplicate'
@@ -11,6 +12,12 @@ type CommandErrorKey =
   | 'room.errors.invalid'
   | 'room.errors.forbidden'
   | 'room.errors.videoGone'
+  | 'room.errors.capReached'
+  | 'room.errors.addSignedIn'
+  | 'room.errors.addControllers'
+  | 'room.errors.invalidTarget'
+  | 'room.errors.userNotFound'
+  | 'room.errors.cohostsFull'
   | 'room.errors.failed';
 
 /** The text for each way a room command can be refused (docs/protocol.md, Error codes). */
@@ -23,14 +30,30 @@ const MESSAGES: Partial<Record<ErrorCode, CommandErrorKey>> = {
   invalid_payload: 'room.errors.invalid',
   forbidden: 'room.errors.forbidden',
   video_not_found: 'room.errors.videoGone',
+  cap_reached: 'room.errors.capReached',
+  invalid_target: 'room.errors.invalidTarget',
+  user_not_found: 'room.errors.userNotFound',
+  cohosts_full: 'room.errors.cohostsFull',
 };
 
 /** Tells the user, in their language, why a room command was refused. */
 export function useCommandAlert(): (error: ProtocolError) => void {
   const { t } = useTranslation();
   const alert = useAlert();
+  const settings = useRoomState()?.settings;
   return useCallback(
-    (error) => alert(t(MESSAGES[error.code] ?? 'room.errors.failed', { max: PLAYLIST_MAX })),
-    [alert, t],
+    (error) => {
+      // Refused by the room's add policy (R56): say which viewers the host lets add.
+      const key =
+        error.code === 'adding_restricted'
+          ? settings?.addPolicy === 'controllers'
+            ? 'room.errors.addControllers'
+            : 'room.errors.addSignedIn'
+          : (MESSAGES[error.code] ?? 'room.errors.failed');
+      alert(
+        t(key, { max: key === 'room.errors.cohostsFull' ? COHOSTS_MAX : PLAYLIST_MAX, cap: settings?.perPersonCap }),
+      );
+    },
+    [alert, t, settings],
   );
 }

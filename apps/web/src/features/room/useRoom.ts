@@ -1,21 +1,31 @@
-import { CLOCK_RESAMPLE_MS } from '@xemchung/protocol';
+import { CLOCK_RESAMPLE_MS, type RemovalReason } from '@xemchung/protocol';
 import { useEffect, useState } from 'react';
 import { createRoomClient } from './roomClient.ts';
 import type { RoomSession } from './roomSession.ts';
 import { openRoomSocket } from './roomSocket.ts';
 
-/** Where the page is with its room. `online` is false from a dropped connection until the room is joined again. */
+/**
+ * Where the page is with its room. `online` is false from a dropped connection until the room is joined again.
+ * `removed`: the host kicked or banned this viewer, now or before this join; nothing brings the room back.
+ */
 export type RoomStatus =
   | { status: 'joining' }
   | { status: 'joined'; session: RoomSession; online: boolean }
   | { status: 'notFound' }
+  | { status: 'removed'; reason: RemovalReason }
   | { status: 'failed'; code: string; retry: () => void };
 
 type Joined = { status: 'joined'; session: RoomSession };
-type Held = { status: 'joining' } | Joined | { status: 'notFound' } | { status: 'failed'; code: string };
+type Held =
+  | { status: 'joining' }
+  | Joined
+  | { status: 'notFound' }
+  | { status: 'removed'; reason: RemovalReason }
+  | { status: 'failed'; code: string };
 
 /** Join answers that mean "no such room": unknown ids, and ids too long to be ours (refused by the schema). */
 const NOT_FOUND_CODES = new Set(['room_not_found', 'invalid_payload']);
+const isRemoval = (code: string): code is RemovalReason => code === 'kicked' || code === 'banned';
 
 /**
  * Joins room `roomId` over its own socket for as long as the page shows it (tldraw's useSync shape). The room
@@ -38,16 +48,25 @@ export function useRoom(roomId: string): RoomStatus {
     const client = createRoomClient(socket);
     let active = true;
 
+    let removed = false;
     const settle = (next: Held) => {
-      if (active) setHeld(next);
+      // Being put out is final: the disconnect that follows the notice must not turn it into a failure.
+      if (!active || removed) return;
+      removed = next.status === 'removed';
+      setHeld(next);
     };
-    const offGone = client.onGone(() => settle({ status: 'notFound' }));
+    /** A refusal of a join or a re-join: put out by the host, or a failure to retry. */
+    const refused = (code: string) =>
+      settle(isRemoval(code) ? { status: 'removed', reason: code } : { status: 'failed', code });
+    const offGone = client.onGone(({ reason }) =>
+      settle(isRemoval(reason) ? { status: 'removed', reason } : { status: 'notFound' }),
+    );
     // Back online once the room is joined again and its snapshot replaced ours, not merely reconnected; a
     // re-join or a handshake refused for good (the Origin, the protocol version) ends like a failed join, with a
     // retry. The room client tries passing refusals again by itself (R27).
     const offRejoin = client.onRejoin((result) => {
       if (result.ok) setOnline(true);
-      else settle({ status: 'failed', code: result.code });
+      else refused(result.code);
     });
     const onConnect = () => {
       void client.syncClock();
@@ -62,7 +81,7 @@ export function useRoom(roomId: string): RoomStatus {
 
     void client.join(roomId).then((ack) => {
       if (ack.ok) {
-        settle({ status: 'joined', session: { client, isHost: ack.isHost } });
+        settle({ status: 'joined', session: { client, uid: ack.me?.uid ?? null } });
         return;
       }
       const { code } = ack.error;
@@ -73,7 +92,7 @@ export function useRoom(roomId: string): RoomStatus {
       // Nothing to listen to, or to try again, until the user retries (with a fresh socket).
       client.dispose();
       socket.disconnect();
-      settle({ status: 'failed', code });
+      refused(code);
     });
     const clockTimer = setInterval(() => {
       if (socket.connected) void client.ping();

@@ -4,6 +4,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState 
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../components/SearchIcon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useOutsidePointerDown } from '../../components/useOutsidePointerDown.ts';
 import { track } from '../../lib/analytics.ts';
 import { useAppDispatch, useAppSelector } from '../../store/index.ts';
 import {
@@ -16,7 +17,6 @@ import {
 } from '../../store/searchSlice.ts';
 import { optionId, SearchResultsList } from './SearchResultsList.tsx';
 import { isLinkInput } from './searchApi.ts';
-import { useOutsidePointerDown } from './useOutsidePointerDown.ts';
 
 interface Props {
   /** Adds the video through the room engine; false when it was refused (the caller tells the user why). */

@@ -1,0 +1,166 @@
+import { KICK_DURATION_MS, userKey } from '@xemchung/protocol';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { disconnection, guestBrowser, openTab, removals, TRUST_LOCAL_PROXY } from './moderation-clients.ts';
+import { connect, createRoom, signedInUser, type TestClient, type TestUser } from './room-clients.ts';
+
+describe.each(DATABASE_KINDS)('kicks and bans on %s (R58, R59)', (kind) => {
+  let server: TestServer;
+  let host: TestUser;
+  let hostClient: TestClient;
+  let roomId: string;
+  const clients: TestClient[] = [];
+
+  /** A socket that is closed after the test. */
+  const track = (client: TestClient) => {
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    server = await startServer(kind, { env: TRUST_LOCAL_PROXY });
+    host = await signedInUser(server, 'Chủ phòng');
+  });
+
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.close();
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** A new room with the host in it. */
+  async function hostedRoom() {
+    roomId = await createRoom(server, host);
+    hostClient = track(await connect(server, { user: host }));
+    expect(await hostClient.join(roomId)).toMatchObject({ ok: true });
+  }
+
+  it('puts every tab of a kicked guest out, tells them why, and keeps them out, new cookie or not (R58)', async () => {
+    await hostedRoom();
+    const kicked = guestBrowser('203.0.113.7');
+    const tabs = [track(await openTab(server, kicked)), track(await openTab(server, kicked))];
+    const sameAddress = guestBrowser('203.0.113.7');
+    const neighbour = track(await openTab(server, sameAddress));
+    const elsewhere = track(await openTab(server, guestBrowser('198.51.100.9')));
+    const member = await signedInUser(server, 'Thành viên');
+    const signedInSameAddress = track(await connect(server, { user: member, forwardedFor: '203.0.113.7' }));
+    for (const tab of [...tabs, neighbour, elsewhere, signedInSameAddress]) {
+      expect(await tab.join(roomId)).toMatchObject({ ok: true });
+    }
+    const gone = [...tabs, neighbour].map(disconnection);
+
+    const before = Date.now();
+    const ack = await hostClient.request('moderation:kick', { key: kicked.key });
+    expect(ack).toMatchObject({ ok: true });
+    const until = ack.ok ? ack.until : 0;
+    expect(until).toBeGreaterThanOrEqual(before + KICK_DURATION_MS);
+    expect(until).toBeLessThanOrEqual(Date.now() + KICK_DURATION_MS);
+
+    // Told first, then disconnected by the server (so socket.io-client does not reconnect by itself).
+    expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect', 'io server disconnect']);
+    for (const tab of tabs) expect(removals(tab)).toEqual([{ roomId, reason: 'kicked' }]);
+    // A guest at another address and a signed-in viewer at the same address stay.
+    expect(elsewhere.socket.connected && signedInSameAddress.socket.connected).toBe(true);
+    expect(await elsewhere.request('clock:ping', {})).toMatchObject({ ok: true });
+
+    const refused = { ok: false, error: { code: 'kicked', message: expect.any(String) } };
+    // A new tab, then a cleared cookie at the same address: both refused.
+    expect(await track(await openTab(server, kicked)).join(roomId)).toEqual(refused);
+    expect(await track(await openTab(server, guestBrowser('203.0.113.7'))).join(roomId)).toEqual(refused);
+    // The same cookie from another address is still the kicked guest.
+    expect(await track(await openTab(server, { ...kicked, address: '192.0.2.1' })).join(roomId)).toEqual(refused);
+    // Other rooms are not affected.
+    const otherRoom = await createRoom(server, host, 'Phòng khác');
+    expect(await track(await openTab(server, kicked)).join(otherRoom)).toMatchObject({ ok: true });
+
+    // Ten minutes later (the stored expiry moved back), the guest is welcome again.
+    await server.app.db
+      .updateTable('room_kicks')
+      .set({ expires_at: Date.now() - 1 })
+      .where('room_id', '=', roomId)
+      .execute();
+    expect(await track(await openTab(server, kicked)).join(roomId)).toMatchObject({ ok: true });
+  });
+
+  it('kicks every tab of a signed-in viewer and refuses their re-join (R58)', async () => {
+    await hostedRoom();
+    const member = await signedInUser(server, 'Thành viên');
+    const tabs = [track(await connect(server, { user: member })), track(await connect(server, { user: member }))];
+    for (const tab of tabs) await tab.join(roomId);
+    const gone = tabs.map(disconnection);
+    expect(await hostClient.request('moderation:kick', { key: userKey(member.uid) })).toMatchObject({ ok: true });
+    expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
+    const again = track(await connect(server, { user: member, forwardedFor: '192.0.2.44' }));
+    expect(await again.join(roomId)).toMatchObject({ ok: false, error: { code: 'kicked' } });
+  });
+
+  it('refuses kicks and bans of the host, and from anyone but the host, changing nothing (R58, R59)', async () => {
+    await hostedRoom();
+    const cohost = await signedInUser(server, 'Đồng chủ phòng');
+    const member = await signedInUser(server, 'Thành viên');
+    expect(await hostClient.request('cohost:grant', { uid: cohost.uid })).toMatchObject({ ok: true });
+    const cohostClient = track(await connect(server, { user: cohost }));
+    const memberClient = track(await connect(server, { user: member }));
+    await cohostClient.join(roomId);
+    await memberClient.join(roomId);
+
+    expect(await hostClient.request('moderation:kick', { key: userKey(host.uid) })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_target' },
+    });
+    expect(await hostClient.request('moderation:ban', { uid: host.uid })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_target' },
+    });
+    for (const client of [cohostClient, memberClient]) {
+      for (const [type, payload] of [
+        ['moderation:kick', { key: userKey(member.uid) }],
+        ['moderation:ban', { uid: member.uid }],
+        ['moderation:unban', { uid: member.uid }],
+        ['moderation:bans', {}],
+      ] as const) {
+        expect(await client.raw(type, payload), type).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      }
+    }
+    expect(await hostClient.request('moderation:ban', { uid: 'no-such-user' })).toMatchObject({
+      ok: false,
+      error: { code: 'user_not_found' },
+    });
+    expect(await server.app.db.selectFrom('room_kicks').selectAll().where('room_id', '=', roomId).execute()).toEqual(
+      [],
+    );
+    expect(await hostClient.request('moderation:bans', {})).toEqual({ ok: true, bans: [] });
+    expect(memberClient.socket.connected && cohostClient.socket.connected).toBe(true);
+  });
+
+  it('bans a co-host until unbanned: control revoked, every tab out, listed for the host (R59)', async () => {
+    await hostedRoom();
+    const banned = await signedInUser(server, 'Người bị chặn');
+    expect(await hostClient.request('cohost:grant', { uid: banned.uid })).toMatchObject({ ok: true });
+    const tabs = [track(await connect(server, { user: banned })), track(await connect(server, { user: banned }))];
+    for (const tab of tabs) await tab.join(roomId);
+    const gone = tabs.map(disconnection);
+
+    expect(await hostClient.request('moderation:ban', { uid: banned.uid })).toEqual({ ok: true, uid: banned.uid });
+    expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
+    for (const tab of tabs) expect(removals(tab)).toEqual([{ roomId, reason: 'banned' }]);
+    await expect.poll(() => hostClient.latest?.cohosts).toEqual([]);
+
+    // Long after any kick would have passed, and from anywhere: still out.
+    await server.app.db.updateTable('room_kicks').set({ expires_at: 0 }).execute();
+    const again = track(await connect(server, { user: banned, forwardedFor: '192.0.2.99' }));
+    expect(await again.join(roomId)).toMatchObject({ ok: false, error: { code: 'banned' } });
+    expect(again.socket.connected).toBe(true); // refused, not cut off: it may join other rooms
+
+    const listed = await hostClient.request('moderation:bans', {});
+    expect(listed).toEqual({
+      ok: true,
+      bans: [{ uid: banned.uid, name: 'Người bị chặn', photoURL: null, bannedAt: expect.any(Number) }],
+    });
+    expect(await hostClient.request('moderation:unban', { uid: banned.uid })).toEqual({ ok: true, uid: banned.uid });
+    expect(await again.join(roomId)).toMatchObject({ ok: true, room: { cohosts: [] } });
+    expect(await hostClient.request('moderation:bans', {})).toEqual({ ok: true, bans: [] });
+  });
+});

@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { roomSnapshot } from '../../test/fakeRoomSocket.ts';
+import { renderInRoom } from '../../test/renderInRoom.tsx';
+import { SidePanel } from '../room/SidePanel.tsx';
+
+const banned = { uid: 'banned-uid', name: 'Dũng', photoURL: null, bannedAt: 1 };
+
+/** The side panel, with the room's bans answered by `bans`. */
+async function openSettings(bans: unknown = { ok: true, bans: [banned] }) {
+  const view = await renderInRoom(<SidePanel />, { isHost: true, room: roomSnapshot({ cohosts: [] }) });
+  view.socket.answer = (event) => (event === 'moderation:bans' ? bans : { ok: true, version: 2, uid: 'banned-uid' });
+  await userEvent.click(screen.getByRole('button', { name: 'Cài đặt phòng' }));
+  return { ...view, dialog: screen.getByRole('dialog', { name: 'Cài đặt phòng' }) };
+}
+
+describe('room settings (R56, R59)', () => {
+  it('shows the room settings as they are, and sends only what changed', async () => {
+    const { socket, dialog } = await openSettings();
+    expect(within(dialog).getByRole('radio', { name: 'Mọi người' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Cho phép khách trò chuyện' })).not.toBeChecked();
+    const cap = within(dialog).getByRole('spinbutton', { name: 'Số video đang chờ tối đa của mỗi người' });
+    expect(cap).toHaveValue(10);
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Người đã đăng nhập' }));
+    await userEvent.clear(cap);
+    await userEvent.type(cap, '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    expect(socket.commands('room:settings')).toEqual([{ settings: { addPolicy: 'signedIn', perPersonCap: 3 } }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Đã lưu cài đặt phòng.').closest('[role="alert"]')).not.toBeNull();
+  });
+
+  it.each(['0', '501', '2.5', ''])('refuses a cap of %j with a message, and sends nothing', async (value) => {
+    const { socket, dialog } = await openSettings();
+    const cap = within(dialog).getByRole('spinbutton', { name: 'Số video đang chờ tối đa của mỗi người' });
+    await userEvent.clear(cap);
+    if (value) await userEvent.type(cap, value);
+    expect(cap).toHaveAttribute('aria-invalid', 'true');
+    expect(cap).toHaveAccessibleDescription(/Nhập một số từ 1 đến 500\./);
+    expect(within(dialog).getByRole('button', { name: 'Lưu' })).toBeDisabled();
+    expect(socket.commands('room:settings')).toEqual([]);
+  });
+
+  it('keeps the dialog open and says why when the room refuses', async () => {
+    const { socket, dialog } = await openSettings();
+    socket.answer = () => ({ ok: false, error: { code: 'forbidden', message: 'no' } });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Cho phép khách trò chuyện' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    expect((await screen.findByText('Chỉ chủ phòng mới làm được việc này.')).closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Cài đặt phòng' })).toBeInTheDocument();
+  });
+
+  it('lists the bans and unbans', async () => {
+    const { socket, dialog } = await openSettings();
+    const bans = within(dialog).getByRole('region', { name: 'Người bị chặn' });
+    expect(await within(bans).findByText('Dũng')).toBeInTheDocument();
+    await userEvent.click(within(bans).getByRole('button', { name: 'Bỏ chặn Dũng' }));
+    expect(socket.commands('moderation:unban')).toEqual([{ uid: 'banned-uid' }]);
+    expect(await within(bans).findByText('Chưa chặn ai.')).toBeInTheDocument();
+  });
+
+  it('says when the bans cannot be read', async () => {
+    const { dialog } = await openSettings({ ok: false, error: { code: 'unavailable', message: 'x' } });
+    expect(await within(dialog).findByText('Không tải được danh sách người bị chặn.')).toBeInTheDocument();
+  });
+
+  it('is the host’s alone: nobody else has the button', async () => {
+    for (const uid of ['cohost-uid', 'member-uid', undefined]) {
+      const view = await renderInRoom(<SidePanel />, { uid, room: roomSnapshot({ cohosts: ['cohost-uid'] }) });
+      expect(screen.queryByRole('button', { name: 'Cài đặt phòng' })).toBeNull();
+      view.unmount();
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../components/Modal.tsx';
+import { BansList } from './BansList.tsx';
+import { RoomSettingsForm } from './RoomSettingsForm.tsx';
+
+export interface RoomSettingsDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** 'Cài đặt phòng': the host's settings (R56) and the people banned from the room (R59). */
+export function RoomSettingsDialog({ open, onClose }: RoomSettingsDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={open} title={t('roomSettings.title')} onClose={onClose}>
+      <div className="flex max-h-[calc(100dvh-10rem)] flex-col gap-6 overflow-y-auto">
+        <RoomSettingsForm onSaved={onClose} />
+        <BansList />
+      </div>
+    </Modal>
+  );
+}

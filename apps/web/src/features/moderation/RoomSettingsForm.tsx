@@ -1,0 +1,119 @@
+import {
+  ADD_POLICIES,
+  type AddPolicy,
+  PER_PERSON_CAP_MAX,
+  type RoomSettings,
+  type SettingsChange,
+} from '@xemchung/protocol';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAlert } from '../../components/alertContext.ts';
+import { Button } from '../../components/Button.tsx';
+import { useRoomSession } from '../room/roomSession.ts';
+import { useCommandAlert } from '../room/useCommandAlert.ts';
+import { useRoomState } from '../room/useRoomState.ts';
+
+const POLICY_LABELS = {
+  everyone: 'roomSettings.addEveryone',
+  signedIn: 'roomSettings.addSignedIn',
+  controllers: 'roomSettings.addControllers',
+} as const satisfies Record<AddPolicy, string>;
+
+/** Only what differs from the room's settings, so two host tabs changing different settings keep both. */
+function changeFrom(current: RoomSettings, wanted: RoomSettings): SettingsChange {
+  const change: SettingsChange = {};
+  if (wanted.addPolicy !== current.addPolicy) change.addPolicy = wanted.addPolicy;
+  if (wanted.guestChat !== current.guestChat) change.guestChat = wanted.guestChat;
+  if (wanted.perPersonCap !== current.perPersonCap) change.perPersonCap = wanted.perPersonCap;
+  return change;
+}
+
+/** The host's moderation settings (R56): who may add, whether guests may chat, the per-person cap. */
+export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
+  const { t } = useTranslation();
+  const ids = { cap: useId(), hint: useId(), error: useId() };
+  const { client } = useRoomSession();
+  const current = useRoomState()?.settings;
+  const alert = useAlert();
+  const alertRefusal = useCommandAlert();
+  // The form starts from the settings as they were when it opened.
+  const [addPolicy, setAddPolicy] = useState(current?.addPolicy ?? 'everyone');
+  const [guestChat, setGuestChat] = useState(current?.guestChat ?? false);
+  const [cap, setCap] = useState(String(current?.perPersonCap ?? ''));
+  const [saving, setSaving] = useState(false);
+  const capValue = Number(cap);
+  const capValid = /^\d+$/.test(cap.trim()) && capValue >= 1 && capValue <= PER_PERSON_CAP_MAX;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!current || !capValid) return;
+    const change = changeFrom(current, { addPolicy, guestChat, perPersonCap: capValue });
+    if (Object.keys(change).length === 0) return onSaved();
+    setSaving(true);
+    const ack = await client.changeSettings(change);
+    setSaving(false);
+    if (!ack.ok) return alertRefusal(ack.error);
+    alert(t('roomSettings.saved'));
+    onSaved();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-semibold text-white">{t('roomSettings.addPolicy')}</legend>
+        {ADD_POLICIES.map((policy) => (
+          <label key={policy} className="flex min-h-10 cursor-pointer items-center gap-3 text-neutral-200">
+            <input
+              type="radio"
+              name="addPolicy"
+              value={policy}
+              checked={addPolicy === policy}
+              onChange={() => setAddPolicy(policy)}
+              className="size-4 accent-violet-500"
+            />
+            {t(POLICY_LABELS[policy])}
+          </label>
+        ))}
+      </fieldset>
+      <label className="flex min-h-10 cursor-pointer items-center gap-3 text-neutral-200">
+        <input
+          type="checkbox"
+          checked={guestChat}
+          onChange={(event) => setGuestChat(event.target.checked)}
+          className="size-4 accent-violet-500"
+        />
+        {t('roomSettings.guestChat')}
+      </label>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={ids.cap} className="text-sm font-semibold text-white">
+          {t('roomSettings.perPersonCap')}
+        </label>
+        <input
+          id={ids.cap}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={PER_PERSON_CAP_MAX}
+          value={cap}
+          onChange={(event) => setCap(event.target.value)}
+          aria-invalid={!capValid}
+          aria-describedby={capValid ? ids.hint : `${ids.error} ${ids.hint}`}
+          className="w-28 rounded-xl border border-white/15 bg-neutral-950 px-3 py-2 text-white focus-visible:outline-2 focus-visible:outline-violet-400 aria-invalid:border-red-400"
+        />
+        {!capValid && (
+          <p id={ids.error} className="text-sm text-red-300">
+            {t('roomSettings.perPersonCapInvalid', { max: PER_PERSON_CAP_MAX })}
+          </p>
+        )}
+        <p id={ids.hint} className="text-xs text-neutral-500">
+          {t('roomSettings.perPersonCapHint', { max: PER_PERSON_CAP_MAX })}
+        </p>
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" loading={saving} disabled={!capValid}>
+          {t('roomSettings.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import type { AckResult, Person, Role } from '@xemchung/protocol';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../components/confirmContext.ts';
+import { useOutsidePointerDown } from '../../components/useOutsidePointerDown.ts';
+import { useRoomSession } from '../room/roomSession.ts';
+import { useCommandAlert } from '../room/useCommandAlert.ts';
+import { useMay } from '../room/useRole.ts';
+
+export interface ViewerActionsProps {
+  /** The viewer of the row. */
+  viewer: Person;
+  /** Their role in the room. */
+  role: Role;
+}
+
+const ITEM =
+  'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm hover:bg-white/10 focus-visible:bg-white/10 focus-visible:outline-none';
+
+/**
+ * The host's menu for one viewer row (for the presence list's `renderActions` slot): give or take back control
+ * (signed-in viewers only, R55), ask to leave (R58) and ban (signed-in viewers only, R59); the last two after a
+ * confirmation. Nobody else sees it, and the host has none for themself.
+ */
+export function ViewerActions({ viewer, role }: ViewerActionsProps) {
+  const { t } = useTranslation();
+  const menuId = useId();
+  const { client } = useRoomSession();
+  const confirm = useConfirm();
+  const alertRefusal = useCommandAlert();
+  const moderates = useMay('moderation:kick');
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  useOutsidePointerDown(root, open, () => setOpen(false));
+  // The first item takes focus when the menu opens, as a menu button's menu does.
+  useEffect(() => {
+    if (open) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+  if (!moderates || role === 'host') return null;
+
+  const name = viewer.name ?? t('viewerActions.guestName', { tag: viewer.guestTag ?? '' });
+  const uid = viewer.uid;
+  const run = (command: () => Promise<AckResult<object>>) => {
+    setOpen(false);
+    void command().then((ack) => {
+      if (!ack.ok) alertRefusal(ack.error);
+    });
+  };
+  const items = [
+    uid !== null && role === 'cohost'
+      ? { label: t('viewerActions.revoke'), act: () => run(() => client.revoke(uid)), danger: false }
+      : null,
+    uid !== null && role !== 'cohost'
+      ? { label: t('viewerActions.grant'), act: () => run(() => client.grant(uid)), danger: false }
+      : null,
+    {
+      label: t('viewerActions.kick'),
+      danger: true,
+      act: () => {
+        setOpen(false);
+        confirm(t('viewerActions.confirmKick', { name }), () => run(() => client.kick(viewer.key)));
+      },
+    },
+    uid !== null
+      ? {
+          label: t('viewerActions.ban'),
+          danger: true,
+          act: () => {
+            setOpen(false);
+            confirm(t('viewerActions.confirmBan', { name }), () => run(() => client.ban(uid)));
+          },
+        }
+      : null,
+  ].filter((item) => item !== null);
+
+  /** Arrow keys move between the items; Escape closes and gives focus back to the button. */
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      setOpen(false);
+      toggle.current?.focus();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      buttons[(at + step + buttons.length) % buttons.length]?.focus();
+    }
+  };
+
+  return (
+    <div ref={root} className="relative shrink-0">
+      <button
+        ref={toggle}
+        type="button"
+        onClick={() => setOpen((shown) => !shown)}
+        aria-label={t('viewerActions.menu', { name })}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        className="grid size-10 place-items-center rounded-full text-neutral-400 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+      >
+        <svg className="size-5" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+          <circle cx="12" cy="5" r="1.8" />
+          <circle cx="12" cy="12" r="1.8" />
+          <circle cx="12" cy="19" r="1.8" />
+        </svg>
+      </button>
+      {open && (
+        <div
+          ref={menu}
+          id={menuId}
+          role="menu"
+          aria-label={name}
+          onKeyDown={onMenuKeyDown}
+          className="absolute top-full right-0 z-40 mt-1 flex w-56 flex-col rounded-xl border border-white/10 bg-neutral-900 p-1 shadow-2xl"
+        >
+          {items.map((item) => (
+            <button key={item.label} type="button" role="menuitem" onClick={item.act} className={ITEM}>
+              {item.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
