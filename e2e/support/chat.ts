@@ -4,19 +4,13 @@ import { expect, type Page } from '@playwright/test';
 /** The e2e server's SQLite file (playwright.config.ts: one data folder per port). */
 const DATABASE = `.data-e2e-${Number(process.env.E2E_PORT ?? 3179)}/xemchung.sqlite`;
 
-/**
- * Lets guests write in the room, straight in the database: the host's control for it belongs to the moderation
- * settings (R56), built beside the chat. The chat reads the room's settings on every message, so this holds at
- * once; pages learn it with the room's next committed change.
- * TODO(merge): replace with the host turning guest chat on in the room's settings.
- */
-export function allowGuestChat(roomId: string): void {
-  const database = new DatabaseSync(DATABASE, { timeout: 5000 });
-  try {
-    database.prepare('update rooms set guest_chat = 1 where id = ?').run(roomId);
-  } finally {
-    database.close();
-  }
+/** The host lets guests write in the chat, through the room settings dialog (R56); every page learns it at once. */
+export async function allowGuestChat(host: Page): Promise<void> {
+  await host.getByRole('button', { name: 'Cài đặt phòng' }).click();
+  const dialog = host.getByRole('dialog', { name: 'Cài đặt phòng' });
+  await dialog.getByRole('checkbox', { name: 'Cho phép khách trò chuyện' }).check();
+  await dialog.getByRole('button', { name: 'Lưu' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /** Writes `count` earlier messages of a guest 'Khách SEED' into the room's history, numbered 'Tin 1'… */
