@@ -101,7 +101,9 @@ test('a kicked guest is out and stays out, a banned viewer until unbanned, and t
     await pasteLink(member, CLIPS.b.url);
     await expect(playlist(host).getByRole('listitem')).toHaveCount(2);
     await pasteLink(member, CLIPS.hls.url);
-    await expect(member.getByRole('alert')).toHaveText('Bạn đã thêm đủ 1 video đang chờ');
+    await expect(member.getByRole('alert').filter({ hasText: 'Bạn đã thêm đủ' })).toHaveText(
+      'Bạn đã thêm đủ 1 video đang chờ',
+    );
   });
 
   await test.step("'Xóa hàng chờ' asks first, then leaves only the video playing", async () => {
