@@ -86,11 +86,15 @@ export async function joinRoom(
   return page;
 }
 
-/** Pastes a link into the top bar's search box and submits it, as a user adds a direct video. */
+/**
+ * Pastes a link into the top bar's search box and submits it, as a user adds a direct video, and waits until the
+ * box has checked it (R42): the box takes no new Enter while a link is being checked, as a user would see.
+ */
 export async function pasteLink(page: Page, url: string): Promise<void> {
   const search = page.getByRole('combobox', { name: 'Tìm video hoặc dán link' });
   await search.fill(url);
   await search.press('Enter');
+  await expect(page.getByRole('button', { name: 'Tìm', exact: true })).toBeEnabled();
 }
 
 /** The playlist panel 'Danh sách phát'. */
