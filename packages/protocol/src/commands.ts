@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mediaVideoId, YOUTUBE_ID_PATTERN } from './links.ts';
+import { syncReportSchema } from './presence.ts';
 import { currentVideoSchema, videoIdSchema, videoSchema } from './room.ts';
 
 /**
@@ -39,6 +40,8 @@ export const roomIdSchema = z.string().min(1).max(64);
 const joinCommand = z.object({ type: z.literal('room:join'), roomId: roomIdSchema });
 const leaveCommand = z.object({ type: z.literal('room:leave') });
 const clockPingCommand = z.object({ type: z.literal('clock:ping') });
+/** The sender's own player state for its sync badge (R53): never stored, never about anyone else. */
+const presenceReportCommand = syncReportSchema.extend({ type: z.literal('presence:report') });
 
 // Room commands: intentions applied by the room state machine (docs/room-rules.md).
 const addCommand = z.object({ type: z.literal('playlist:add'), video: addVideoInputSchema });
@@ -76,6 +79,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   joinCommand,
   leaveCommand,
   clockPingCommand,
+  presenceReportCommand,
   ...roomCommandSchema.options,
 ]);
 export type Command = z.infer<typeof commandSchema>;

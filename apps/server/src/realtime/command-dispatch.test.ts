@@ -20,6 +20,7 @@ function recordingLogger() {
 }
 
 const outside: RoomConnection = {
+  id: 'socket-1',
   user: null,
   roomId: null,
   enter: () => {},

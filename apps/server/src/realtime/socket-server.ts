@@ -10,6 +10,7 @@ import { RoomResync } from '../rooms/room-resync.ts';
 import type { RoomStore } from '../rooms/room-store.ts';
 import { type CommandOutcome, createDispatcher, type DispatchContext } from './command-dispatch.ts';
 import { handshakeGuard, type SocketData } from './handshake.ts';
+import { PING_INTERVAL_MS, PING_TIMEOUT_MS, Presence } from './presence.ts';
 import { type RedisFanout, useRedisFanout } from './redis-adapter.ts';
 import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
 import { viewerIdentities } from './viewer-identity.ts';
@@ -68,6 +69,7 @@ export interface Realtime {
 
 function connectionOf(socket: IoSocket): RoomConnection {
   return {
+    id: socket.id,
     get user() {
       return socket.data.user;
     },
@@ -130,6 +132,9 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    // A socket that died without closing leaves the presence list within their sum (R52, ADR 013).
+    pingInterval: PING_INTERVAL_MS,
+    pingTimeout: PING_TIMEOUT_MS,
     // Refused at the HTTP upgrade while shutting down, so no connection outlives close().
     allowRequest: (_request, callback) => callback(null, !closing),
   });
@@ -148,6 +153,8 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     onError: (error) => log.warn({ err: error }, 'room resync failed; retrying'),
   });
   if (deps.fanout) useRedisFanout(io, deps.fanout, (roomIds) => resync.schedule(roomIds));
+  // After the adapter is in place: presence listens to its join and leave events.
+  const presence = new Presence({ io, cluster: deps.fanout, log });
   const handlers = createRoomHandlers({
     repository: deps.repository,
     store: deps.store,
@@ -157,6 +164,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     available: () => deps.fanout?.ready ?? true,
     commandTimeoutMs: deps.commandTimeoutMs,
     resync: (roomId) => resync.schedule([roomId]),
+    presence,
   });
   const dispatch = createDispatcher(handlers, (outcome) => deps.observer?.commandAnswered(outcome));
   const observer = deps.observer;
@@ -206,6 +214,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     async close() {
       // Not io.close(): that closes the HTTP server too, which is Fastify's to close after this.
       closing = true;
+      presence.close();
       io.engine.close();
       await Promise.allSettled([...inflight]);
       await resync.close();

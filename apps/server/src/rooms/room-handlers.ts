@@ -3,10 +3,13 @@ import {
   type Command,
   type CommandAck,
   type CommandType,
+  type ErrorCode,
   type RoomCommand,
   type RoomSnapshot,
   type ServerEventPayload,
   type ServerEventType,
+  SYNC_REPORT_INTERVAL_MS,
+  type SyncReport,
 } from '@xemchung/protocol';
 import type { SessionUser } from '../auth/sessions.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -18,6 +21,8 @@ import { RoomBusyError, type RoomStore } from './room-store.ts';
 
 /** The little the handlers need of a socket (a Socket.IO socket in production). */
 export interface RoomConnection {
+  /** Unique among the connections of every node (the Socket.IO socket id). */
+  readonly id: string;
   readonly user: SessionUser | null;
   /** The room this connection is in, or null. */
   readonly roomId: string | null;
@@ -46,6 +51,8 @@ export interface RoomHandlerDeps {
   commandTimeoutMs?: number;
   /** Re-broadcasts a room's committed state once the database answers (a commit whose outcome is unknown). */
   resync?: (roomId: string) => void;
+  /** Who is in the room and how each is in step (realtime/presence.ts); reports are refused without it. */
+  presence?: { report(connectionId: string, report: SyncReport): ErrorCode | null };
 }
 
 /** Handles one parsed command and answers through `reply` exactly once. */
@@ -157,6 +164,16 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
     },
     'clock:ping': async (_connection, _command, reply) => {
       reply({ ok: true, serverTime: deps.now() });
+    },
+    /** R53: only ever about the sender's own connection; nothing in the payload names anyone. */
+    'presence:report': async (connection, { state, errorMs, rttMs }, reply) => {
+      const refusal = deps.presence ? deps.presence.report(connection.id, { state, errorMs, rttMs }) : 'unavailable';
+      if (refusal === null) return reply({ ok: true });
+      const messages: Partial<Record<ErrorCode, string>> = {
+        rate_limited: `One report every ${SYNC_REPORT_INTERVAL_MS} ms`,
+        not_joined: 'Join the room first',
+      };
+      reply(ackFailure(refusal, messages[refusal] ?? 'Reports are not taken here'));
     },
     'playlist:add': roomCommand,
     'playlist:select': roomCommand,
