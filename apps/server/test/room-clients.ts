@@ -56,6 +56,10 @@ export async function createRoom(server: TestServer, host: TestUser, name = 'Ph√
 
 export interface ConnectOptions {
   user?: TestUser;
+  /** More cookies to send, e.g. a guest's `xc_guest=‚Ä¶` so two connections are one guest's two tabs. */
+  cookie?: string;
+  /** Connect to this URL instead (a TcpProxy in front of the server); the Origin stays the server's. */
+  via?: string;
   origin?: string | null;
   protocol?: unknown;
   /** Reconnect automatically (restart tests). */
@@ -128,8 +132,9 @@ function openSocket(server: TestServer, options: ConnectOptions): Socket {
   const headers: Record<string, string> = {};
   const origin = options.origin === undefined ? server.url : options.origin;
   if (origin !== null) headers.origin = origin;
-  if (options.user) headers.cookie = options.user.cookie;
-  return io(server.url, {
+  const cookies = [options.user?.cookie, options.cookie].filter(Boolean);
+  if (cookies.length > 0) headers.cookie = cookies.join('; ');
+  return io(options.via ?? server.url, {
     path: '/socket.io',
     transports: ['websocket'],
     forceNew: true,
