@@ -3,8 +3,10 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoomSession } from '../room/roomSession.ts';
 import { MediaPlayer } from './MediaPlayer.tsx';
+import { PlayerStatus } from './playerStatus.ts';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
 import { usePlaybackSync } from './usePlaybackSync.ts';
+import { useSyncReport } from './useSyncReport.ts';
 import { YouTubePlayer } from './YouTubePlayer.tsx';
 
 export interface VideoStageProps {
@@ -24,7 +26,12 @@ export function VideoStage({ video, muted, onMutedChange, hasNext }: VideoStageP
   const { client, isHost } = useRoomSession();
   const [failed, setFailed] = useState(false);
   const adapter = useRef<PlayerAdapter | null>(null);
-  const sync = usePlaybackSync(client, video.id, isHost, () => onMutedChange(true));
+  const [status] = useState(() => new PlayerStatus());
+  const sync = usePlaybackSync(client, video.id, isHost, () => {
+    status.playRefused();
+    onMutedChange(true);
+  });
+  useSyncReport(client, status, adapter);
 
   const onAttach = useCallback(
     (player: PlayerAdapter | null) => {
@@ -37,10 +44,11 @@ export function VideoStage({ video, muted, onMutedChange, hasNext }: VideoStageP
   const onEvent = useCallback(
     (event: PlayerEvent) => {
       sync.handle(event);
+      status.handle(event);
       if (event === 'error') setFailed(true);
       if (event === 'volume' && adapter.current) onMutedChange(adapter.current.muted());
     },
-    [sync, onMutedChange],
+    [sync, status, onMutedChange],
   );
   const unmute = () => {
     // Inside the click, so the browser counts it as the user's wish to hear it.

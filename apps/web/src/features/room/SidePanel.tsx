@@ -1,15 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaylistPanel } from './PlaylistPanel.tsx';
+import { PresenceList } from './PresenceList.tsx';
 import { useRoomSession } from './roomSession.ts';
 import { ShareDialog } from './ShareDialog.tsx';
+import { SidePanelTabs } from './SidePanelTabs.tsx';
+import { usePresence } from './usePresence.ts';
 import { useRoomState } from './useRoomState.ts';
 
-/** Spec §2 side panel: the room name (uppercase, truncated), the share-link button and the playlist. */
+/**
+ * Spec §2 side panel: the room name (uppercase, truncated), the share-link button, and tabs for the playlist and
+ * the people in the room (R52).
+ */
 export function SidePanel() {
   const { t } = useTranslation();
   const name = useRoomState()?.name ?? '';
   const { isHost } = useRoomSession();
+  const viewers = usePresence();
   const [sharing, setSharing] = useState(false);
 
   return (
@@ -48,7 +55,13 @@ export function SidePanel() {
           {t('room.share')}
         </button>
       </div>
-      <PlaylistPanel />
+      <SidePanelTabs
+        label={t('presence.tabs')}
+        tabs={[
+          { id: 'playlist', label: t('room.playlist'), panel: <PlaylistPanel /> },
+          { id: 'viewers', label: t('presence.viewers'), count: viewers.length, panel: <PresenceList /> },
+        ]}
+      />
       <ShareDialog open={sharing} onClose={() => setSharing(false)} url={window.location.href} />
     </aside>
   );

@@ -1,4 +1,9 @@
-import { ClockOffsetEstimator, DEFAULT_CURRENT_VIDEO, DEFAULT_ROOM_SETTINGS, type RoomSnapshot } from '@xemchung/protocol';
+import {
+  ClockOffsetEstimator,
+  DEFAULT_CURRENT_VIDEO,
+  DEFAULT_ROOM_SETTINGS,
+  type RoomSnapshot,
+} from '@xemchung/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { createRoomClient, type RoomSocket } from './roomClient.ts';
 

@@ -10,9 +10,12 @@ import {
   type CommandType,
   type ErrorCode,
   expectedPosition,
+  type RoomPresence,
   type RoomRef,
   type RoomSnapshot,
   type ServerToClientEvents,
+  type SyncReport,
+  type Viewer,
 } from '@xemchung/protocol';
 import type { Socket } from 'socket.io-client';
 
@@ -48,6 +51,8 @@ export interface RoomClientOptions {
 export interface RoomClient {
   /** The newest room state received (join ack or broadcast), or null before joining. */
   readonly state: RoomSnapshot | null;
+  /** Who is in the room now, as last told (`room:presence`, R52); empty until the server first says. */
+  readonly viewers: readonly Viewer[];
   readonly clock: ClockOffsetEstimator;
   join(roomId: string): Promise<CommandAck<'room:join'>>;
   leave(): Promise<CommandAck<'room:leave'>>;
@@ -57,6 +62,8 @@ export interface RoomClient {
   clearWatched(): Promise<CommandAck<'playlist:clearWatched'>>;
   updatePlayback(report: PlaybackReport): Promise<CommandAck<'playback:update'>>;
   ended(id: string): Promise<CommandAck<'playback:ended'>>;
+  /** This viewer's own player state for its sync badge (R53), at most every SYNC_REPORT_INTERVAL_MS. */
+  reportSync(report: SyncReport): Promise<CommandAck<'presence:report'>>;
   /** One clock:ping; its round trip becomes a sample of the offset estimator. */
   ping(): Promise<CommandAck<'clock:ping'>>;
   /** Pings `samples` times in a row (a fresh estimate after connecting). */
@@ -65,6 +72,8 @@ export interface RoomClient {
   expectedPosition(duration?: number | null): number | null;
   /** Called with every newer state; older or repeated versions are dropped. Returns the unsubscribe. */
   onState(listener: (room: RoomSnapshot) => void): () => void;
+  /** Called with every new presence list of the room. */
+  onPresence(listener: (viewers: readonly Viewer[]) => void): () => void;
   onGone(listener: (gone: RoomGone) => void): () => void;
   /**
    * Called when joining again after a dropped connection has ended: `ok` once the view is resynced, or the
@@ -91,6 +100,7 @@ const ROOM_COMMANDS_NEED_JOIN: ReadonlySet<CommandType> = new Set<CommandType>([
   'playlist:clearWatched',
   'playback:update',
   'playback:ended',
+  'presence:report',
 ]);
 /** Longest wait between two re-join attempts, like Socket.IO's own reconnection back-off. */
 const REJOIN_RETRY_MAX_MS = 5_000;
@@ -107,8 +117,10 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   const stateListeners = new Set<(room: RoomSnapshot) => void>();
   const goneListeners = new Set<(gone: RoomGone) => void>();
   const rejoinListeners = new Set<(result: RejoinResult) => void>();
+  const presenceListeners = new Set<(viewers: readonly Viewer[]) => void>();
   let roomId: string | null = null;
   let held: RoomSnapshot | null = null;
+  let viewers: readonly Viewer[] = [];
   /** From a dropped connection until a join succeeds on a new one: room commands are answered here. */
   let awayFromRoom = false;
   /** Counts dropped connections, so a re-join answered after another drop does not go on retrying. */
@@ -122,10 +134,17 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     for (const listener of stateListeners) listener(room);
   };
 
+  const acceptPresence = (presence: RoomPresence) => {
+    if (presence.roomId !== roomId) return;
+    viewers = presence.viewers;
+    for (const listener of presenceListeners) listener(viewers);
+  };
+
   const gone = (reason: RoomGone['reason']) => (ref: RoomRef) => {
     if (ref.roomId !== roomId) return;
     roomId = null;
     held = null;
+    viewers = [];
     for (const listener of goneListeners) listener({ reason, roomId: ref.roomId });
   };
   const onDeleted = gone('deleted');
@@ -146,7 +165,10 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   }
 
   async function join(id: string): Promise<CommandAck<'room:join'>> {
-    if (id !== roomId) held = null;
+    if (id !== roomId) {
+      held = null;
+      viewers = [];
+    }
     roomId = id;
     const sentAt = clock.localNow();
     const ack = await request('room:join', { roomId: id });
@@ -188,6 +210,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   };
 
   socket.on('room:state', accept);
+  socket.on('room:presence', acceptPresence);
   socket.on('room:deleted', onDeleted);
   socket.on('room:notFound', onNotFound);
   socket.on('disconnect', onDisconnect);
@@ -204,12 +227,16 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     get state() {
       return held;
     },
+    get viewers() {
+      return viewers;
+    },
     clock,
     join,
     leave: () => {
       stopRejoining();
       roomId = null;
       held = null;
+      viewers = [];
       return request('room:leave', {});
     },
     addVideo: (video) => request('playlist:add', { video }),
@@ -222,6 +249,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       return request('playback:update', { id: videoId, playing, position, rate });
     },
     ended: (id) => request('playback:ended', { id }),
+    reportSync: (report) => request('presence:report', report),
     ping,
     async syncClock(samples = CLOCK_SAMPLE_WINDOW) {
       for (let i = 0; i < samples; i++) {
@@ -235,6 +263,10 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       stateListeners.add(listener);
       return () => stateListeners.delete(listener);
     },
+    onPresence(listener) {
+      presenceListeners.add(listener);
+      return () => presenceListeners.delete(listener);
+    },
     onGone(listener) {
       goneListeners.add(listener);
       return () => goneListeners.delete(listener);
@@ -247,11 +279,13 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       stopRejoining();
       roomId = null;
       socket.off('room:state', accept);
+      socket.off('room:presence', acceptPresence);
       socket.off('room:deleted', onDeleted);
       socket.off('room:notFound', onNotFound);
       socket.off('disconnect', onDisconnect);
       socket.off('connect', onConnect);
       stateListeners.clear();
+      presenceListeners.clear();
       goneListeners.clear();
       rejoinListeners.clear();
     },
