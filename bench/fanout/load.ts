@@ -42,6 +42,41 @@ let received = 0;
 let gaps = 0;
 let reorders = 0;
 
+// With `reports`: every XemChung client also reports its sync every 2 s (R53), staggered over the interval.
+const REPORT_INTERVAL_MS = 2000;
+const PRESENCE_TAG = Buffer.from('["room:presence"');
+const reporters: WireClient[] = [];
+let inWindow = false;
+let reportsSent = 0;
+let reportsRefused = 0;
+let presenceFrames = 0;
+/** A `room:presence` frame (`42["room:presence",…`): not a delivery of a host event. */
+const isPresence = (frame: Buffer) =>
+  frame.compare(PRESENCE_TAG, 0, PRESENCE_TAG.length, 2, 2 + PRESENCE_TAG.length) === 0;
+function startReports(): void {
+  reporters.forEach((client, index) => {
+    const report = () => {
+      if (inWindow) reportsSent++;
+      client.request('presence:report', { state: 'playing', errorMs: (index % 41) - 20, rttMs: 30 }).then(
+        (ack) => {
+          if (inWindow && !(ack as { ok: boolean }).ok) reportsRefused++;
+        },
+        () => {
+          if (inWindow) reportsRefused++;
+        },
+      );
+    };
+    const timer = setTimeout(
+      () => {
+        report();
+        closers.push(clearInterval.bind(null, setInterval(report, REPORT_INTERVAL_MS)));
+      },
+      (index / reporters.length) * REPORT_INTERVAL_MS,
+    );
+    closers.push(() => clearTimeout(timer));
+  });
+}
+
 /** A parsing follower: checks the version sequence and timestamps events of the measured window. */
 function sampler(room: number, cross: boolean) {
   let lastVersion = -1;
@@ -94,10 +129,12 @@ async function connectFollower(room: number, follower: number): Promise<void> {
     });
     return;
   }
-  await joinedWireClient(urlOf(node), roomId, null, (frame) => {
-    if (parse) parse((JSON.parse(frame.toString('utf8', 2)) as [string, StateFrame])[1]);
+  const client = await joinedWireClient(urlOf(node), roomId, null, (frame) => {
+    if (plan.reports && isPresence(frame)) presenceFrames++;
+    else if (parse) parse((JSON.parse(frame.toString('utf8', 2)) as [string, StateFrame])[1]);
     else received++;
   });
+  if (plan.reports && plan.target === 'xemchung') reporters.push(client);
 }
 
 /** A payload shaped and sized like XemChung's room:state, for the baselines to relay. */
@@ -129,6 +166,7 @@ async function connectHost(room: number): Promise<(k: number) => void> {
     return (k) => socket.send(JSON.stringify(lookAlikeState(room, k)));
   }
   const client = await joinedWireClient(url, seeded.id, seeded.hostCookie || null, () => {});
+  if (plan.reports && plan.target === 'xemchung') reporters.push(client);
   const payload =
     plan.target === 'xemchung'
       ? (k: number) => ({ id: seeded.videoId, playing: true, position: k, rate: 1 })
@@ -181,6 +219,7 @@ send({
   connectSeconds: (performance.now() - connectStarted) / 1000,
 });
 await new Promise((resolve) => process.once('message', resolve)); // "go", once the servers' memory is read
+startReports();
 
 const totalEvents = roomCount * totalSeconds;
 const lag = new Float64Array(totalEvents);
@@ -192,11 +231,13 @@ let generatorCpuPercent = 0;
 setTimeout(() => {
   cpuAtStart = process.cpuUsage();
   wallAtStart = performance.now();
+  inWindow = true;
   send({ type: 'window-start' });
 }, scheduledAt(0, plan.warmupSeconds) - performance.now());
 setTimeout(() => {
   const cpu = process.cpuUsage(cpuAtStart);
   generatorCpuPercent = ((cpu.user + cpu.system) / 1000 / (performance.now() - wallAtStart)) * 100;
+  inWindow = false;
   send({ type: 'window-end' });
 }, scheduledAt(0, totalSeconds) - performance.now());
 
@@ -241,6 +282,9 @@ send({
   reorders,
   sendLagP99: summarize(lag).p99,
   generatorCpuPercent,
+  reportsSent,
+  reportsRefused,
+  presenceFrames,
 });
 await new Promise((resolve) => process.once('message', resolve)); // "close"
 for (const close of closers) close();

@@ -49,6 +49,10 @@ export interface RunMetrics {
   reorders: number;
   sendLagP99: number;
   generatorCpuPercent: number;
+  /** With `--reports`: presence reports sent and refused, and presence frames delivered, in the window. */
+  reportsSent: number;
+  reportsRefused: number;
+  presenceFrames: number;
 }
 
 const LOAD_SCRIPT = fileURLToPath(new URL('./load.ts', import.meta.url));
@@ -123,6 +127,7 @@ export async function runOnce(target: Target, settings: RunSettings): Promise<Ru
       measureSeconds: settings.measureSeconds,
       drainMs: settings.drainMs,
       connectConcurrency: settings.connectConcurrency,
+      reports: settings.reports,
     };
     const ready = nextMessage<LoadReady>(generator, 'ready');
     generator.send(plan);
@@ -184,6 +189,9 @@ export async function runOnce(target: Target, settings: RunSettings): Promise<Ru
       reorders: load.reorders,
       sendLagP99: load.sendLagP99,
       generatorCpuPercent: load.generatorCpuPercent,
+      reportsSent: load.reportsSent,
+      reportsRefused: load.reportsRefused,
+      presenceFrames: load.presenceFrames,
     };
   } finally {
     await stopProcess(generator);

@@ -18,6 +18,8 @@ export interface LoadShape {
   /** How long to keep listening after the last event before counting losses. */
   drainMs: number;
   connectConcurrency: number;
+  /** XemChung only: every client (followers and host) also sends `presence:report` every 2 s (R53). */
+  reports: boolean;
 }
 
 /** What the orchestrator (run.ts) tells the load generator (load.ts). */
@@ -67,6 +69,10 @@ export interface LoadResult {
   sendLagP99: number;
   /** The generator's CPU use during the measured window, % of one core. */
   generatorCpuPercent: number;
+  /** With `reports`: reports sent and refused in the measured window, and `room:presence` frames received. */
+  reportsSent: number;
+  reportsRefused: number;
+  presenceFrames: number;
 }
 
 export type LoadMessage = LoadReady | WindowMark | LoadResult;
