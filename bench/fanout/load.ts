@@ -130,7 +130,8 @@ async function connectFollower(room: number, follower: number): Promise<void> {
     return;
   }
   const client = await joinedWireClient(urlOf(node), roomId, null, (frame) => {
-    if (plan.reports && isPresence(frame)) presenceFrames++;
+    // XemChung also sends who is in the room (R52): counted apart, never as a host event's delivery.
+    if (isPresence(frame)) presenceFrames++;
     else if (parse) parse((JSON.parse(frame.toString('utf8', 2)) as [string, StateFrame])[1]);
     else received++;
   });

@@ -99,6 +99,7 @@ export class Presence {
   private readonly buckets = new Map<string, TokenBucket>();
   private readonly timer: NodeJS.Timeout;
   private tick = 0;
+  private lastGossip = 0;
   private clusterReady = false;
   /** Send every room next time (a node said hello, or our link came back). */
   private fullPending = false;
@@ -178,21 +179,24 @@ export class Presence {
         this.registry.dropNode(node);
       }
     }
-    if (!ready || tick % MEMBERS_TICKS !== 0) return;
-    const withReports = tick % REPORTS_TICKS === 0;
+    if (!ready) return;
     const full = this.fullPending;
     const rooms: Record<string, PresencePart[]> = {};
+    let count = 0;
     if (full) {
       for (const roomId of this.registry.localRoomIds()) rooms[roomId] = this.registry.localPart(roomId);
     }
+    // Each room in its slot, as for the broadcasts: one small message per step rather than all rooms at once.
     for (const [roomId, change] of this.registry.localChanges.entries()) {
-      if (!full && change === 'reports' && !withReports) continue;
+      if (!full && !due(change, tick, phaseOf(roomId))) continue;
       this.registry.localChanges.delete(roomId);
       if (!full) rooms[roomId] = this.registry.localPart(roomId);
+      count++;
     }
     this.fullPending = false;
     // Said at least every heartbeat, even with nothing new, so the others know this node is alive.
-    if (!full && Object.keys(rooms).length === 0 && tick % HEARTBEAT_TICKS !== 0) return;
+    if (!full && count === 0 && tick - this.lastGossip < HEARTBEAT_TICKS) return;
+    this.lastGossip = tick;
     this.io.serverSideEmit('presence:gossip', { node: this.nodeId, full, rooms });
   }
 }
