@@ -18,10 +18,10 @@ import { createAppMetrics } from './metrics/app-metrics.ts';
 import { registerMetricsRoute } from './metrics/metrics-route.ts';
 import { RedisFanout } from './realtime/redis-adapter.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
+import { scheduleCleanup } from './retention/cleanup.ts';
 import { RoomRepository } from './rooms/room-repository.ts';
 import { registerRoomRoutes } from './rooms/room-routes.ts';
 import { RoomStore } from './rooms/room-store.ts';
-import { scheduleCleanup } from './retention/cleanup.ts';
 import { searchPlugin } from './search/search-plugin.ts';
 
 export interface App {

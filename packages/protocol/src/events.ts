@@ -78,6 +78,8 @@ export const serverEventSchemas = {
    * coming or going, every SYNC_REPORT_INTERVAL_MS when only reports changed.
    */
   'room:presence': roomPresenceSchema,
+  /** The server has not heard your report for a while (a slowed background tab?): send one now (R52). */
+  'presence:probe': roomRefSchema,
 } as const;
 export type ServerEventType = keyof typeof serverEventSchemas;
 export type ServerEventPayload<T extends ServerEventType> = z.infer<(typeof serverEventSchemas)[T]>;

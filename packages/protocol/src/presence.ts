@@ -21,8 +21,8 @@ export type SyncReport = z.infer<typeof syncReportSchema>;
 
 /**
  * Someone in the room now (R52): one entry per person however many tabs they have open, on whichever nodes.
- * `report` is the best of their tabs' latest reports (playing before buffering, paused, blocked and error; then
- * the smaller error), or null when no tab has reported in the last SYNC_REPORT_TTL_MS.
+ * `report` is the best of their listed tabs' latest reports (playing before buffering, paused, blocked, error and
+ * idle; then the smaller error), or null before any of them has reported.
  */
 export const viewerSchema = personSchema.extend({
   /** How many of this person's tabs are in the room. */

@@ -1,14 +1,15 @@
 // The sync badge of a viewer (docs/room-rules.md R53), free of zod: the web's room chunk imports it.
 import type { SyncReport } from './presence.ts';
 
-/** What a viewer's player is doing, as it reports it. */
-export const SYNC_STATES = ['playing', 'paused', 'buffering', 'blocked', 'error'] as const;
+/** What a viewer's player is doing, as it reports it; `idle` when no video is on its screen. */
+export const SYNC_STATES = ['playing', 'paused', 'buffering', 'blocked', 'error', 'idle'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];
 
-/** How often a client reports, and so the least time the server lets pass between two reports of a socket. */
+/**
+ * How often a client reports, and so the least time the server lets pass between two reports of a socket. The
+ * reports also say the tab is alive (R52): one not heard from for a while is probed, then unlisted.
+ */
 export const SYNC_REPORT_INTERVAL_MS = 2000;
-/** A report older than this (three missed reports) no longer describes the viewer: the badge says "no data". */
-export const SYNC_REPORT_TTL_MS = 3 * SYNC_REPORT_INTERVAL_MS;
 /** The largest error a report may carry (a day, in ms); clients clamp to it. Beyond is `invalid_payload`. */
 export const SYNC_ERROR_MAX_MS = 86_400_000;
 /** The largest round trip a report may carry (ms); clients clamp to it. */
@@ -47,7 +48,7 @@ export function boundedReport(state: SyncState, errorMs: number | null, rttMs: n
 }
 
 /** How well a state describes someone watching: a tab that plays beats one that waits, pauses or failed. */
-const STATE_RANK: Record<SyncState, number> = { playing: 4, buffering: 3, paused: 2, blocked: 1, error: 0 };
+const STATE_RANK: Record<SyncState, number> = { playing: 5, buffering: 4, paused: 3, blocked: 2, error: 1, idle: 0 };
 
 /** Which of two reports of one person's tabs describes them best (R52): a playing tab, then the smaller error. */
 export function betterReport(a: SyncReport | null, b: SyncReport | null): SyncReport | null {

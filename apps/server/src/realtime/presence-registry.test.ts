@@ -141,16 +141,30 @@ describe('sync reports in the registry (R53)', () => {
     expect(registry.viewers(ROOM)[0]?.report).toEqual(playing(40));
   });
 
-  it('forgets reports older than the TTL', () => {
+  it('probes a reporting tab gone quiet, unlists it when it stays quiet, and lists it again when it reports', () => {
+    const liveness = { probeAfterMs: 2500, silentAfterMs: 3500, probeEveryMs: 1000 };
     const registry = new PresenceRegistry({ gossip: false });
     registry.join('s1', ROOM, an);
+    registry.join('s2', ROOM, binh);
     registry.report('s1', playing(5), 1000);
     registry.viewChanges.delete(ROOM);
-    registry.expireReports(6999, 6000);
-    expect(registry.viewers(ROOM)[0]?.report).toEqual(playing(5));
-    registry.expireReports(7000, 6000);
-    expect(registry.viewers(ROOM)[0]?.report).toBeNull();
-    expect(changes(registry)).toEqual({ [ROOM]: 'reports' });
+    expect(registry.sweep(3499, liveness)).toEqual([]);
+    expect(registry.sweep(3500, liveness)).toEqual(['s1']);
+    expect(registry.sweep(4000, liveness)).toEqual([]); // probed less than probeEveryMs ago
+    expect(changes(registry)).toEqual({});
+    expect(registry.sweep(4500, liveness)).toEqual(['s1']);
+    expect(registry.viewers(ROOM).map((viewer) => viewer.key)).toEqual([binh.key]);
+    expect(changes(registry)).toEqual({ [ROOM]: 'members' });
+    registry.report('s1', playing(7), 4600);
+    expect(registry.viewers(ROOM).map((viewer) => viewer.key)).toEqual([an.key, binh.key]);
+    expect(registry.viewers(ROOM)[0]?.report).toEqual(playing(7));
+  });
+
+  it('never judges a tab that has not reported (a client that does not take part in reports)', () => {
+    const registry = new PresenceRegistry({ gossip: false });
+    registry.join('s1', ROOM, an);
+    expect(registry.sweep(1_000_000, { probeAfterMs: 2500, silentAfterMs: 3500, probeEveryMs: 1000 })).toEqual([]);
+    expect(registry.viewers(ROOM)).toHaveLength(1);
   });
 });
 

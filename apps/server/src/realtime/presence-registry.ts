@@ -35,7 +35,19 @@ interface Tab {
   roomId: string;
   person: Person;
   report: SyncReport | null;
-  reportedAt: number;
+  /** When the tab last reported; null until its first report (a client that does not report is not judged). */
+  heardAt: number | null;
+  probedAt: number;
+  /** Reporting tab that has gone quiet for too long: not listed until it is heard from again. */
+  silent: boolean;
+}
+
+/** How long a reporting tab may go unheard (ms): probed after `probeAfterMs`, unlisted after `silentAfterMs`. */
+export interface Liveness {
+  probeAfterMs: number;
+  silentAfterMs: number;
+  /** Least time between two probes of one tab. */
+  probeEveryMs: number;
 }
 
 interface RemoteNode {
@@ -88,7 +100,7 @@ export class PresenceRegistry {
   join(socketId: string, roomId: string, person: Person): void {
     const previous = this.tabs.get(socketId);
     if (previous) this.leave(socketId, previous.roomId);
-    this.tabs.set(socketId, { roomId, person, report: null, reportedAt: 0 });
+    this.tabs.set(socketId, { roomId, person, report: null, heardAt: null, probedAt: 0, silent: false });
     let sockets = this.localRooms.get(roomId);
     if (!sockets) {
       sockets = new Set();
@@ -109,25 +121,43 @@ export class PresenceRegistry {
     this.changed(roomId, 'members');
   }
 
-  /** The socket's own report, received at `now`. False when the socket is in no room. */
+  /** The socket's own report, received at `now`: it also says the tab is alive. False when in no room. */
   report(socketId: string, report: SyncReport, now: number): boolean {
     const tab = this.tabs.get(socketId);
     if (!tab) return false;
     const same = sameReport(tab.report, report);
     tab.report = report;
-    tab.reportedAt = now;
-    if (!same) this.changed(tab.roomId, 'reports');
+    tab.heardAt = now;
+    if (tab.silent) {
+      tab.silent = false;
+      this.changed(tab.roomId, 'members');
+    } else if (!same) {
+      this.changed(tab.roomId, 'reports');
+    }
     return true;
   }
 
-  /** Forgets reports received `ttlMs` or longer before `now`: they no longer say how that tab is doing. */
-  expireReports(now: number, ttlMs: number): void {
-    for (const tab of this.tabs.values()) {
-      if (tab.report && now - tab.reportedAt >= ttlMs) {
-        tab.report = null;
-        this.changed(tab.roomId, 'reports');
+  /**
+   * Judges the reporting tabs at `now` (R52): one unheard for `silentAfterMs` is unlisted (its socket may be dead
+   * without having closed); the ids returned are the tabs to probe, unheard for `probeAfterMs` (a background tab
+   * whose timers the browser slowed answers a probe at once).
+   */
+  sweep(now: number, liveness: Liveness): string[] {
+    const probe: string[] = [];
+    for (const [socketId, tab] of this.tabs) {
+      if (tab.heardAt === null) continue;
+      const quiet = now - tab.heardAt;
+      if (quiet < liveness.probeAfterMs) continue;
+      if (!tab.silent && quiet >= liveness.silentAfterMs) {
+        tab.silent = true;
+        this.changed(tab.roomId, 'members');
+      }
+      if (now - tab.probedAt >= liveness.probeEveryMs) {
+        tab.probedAt = now;
+        probe.push(socketId);
       }
     }
+    return probe;
   }
 
   /** Whether this node has sockets in `roomId`. */
@@ -145,7 +175,7 @@ export class PresenceRegistry {
     const byPerson = new Map<string, PresencePart>();
     for (const socketId of this.localRooms.get(roomId) ?? []) {
       const tab = this.tabs.get(socketId);
-      if (!tab) continue;
+      if (!tab || tab.silent) continue;
       const part = byPerson.get(tab.person.key);
       if (part) {
         part.tabs += 1;

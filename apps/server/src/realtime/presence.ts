@@ -3,13 +3,12 @@ import {
   type ErrorCode,
   type ServerToClientEvents,
   SYNC_REPORT_INTERVAL_MS,
-  SYNC_REPORT_TTL_MS,
   type SyncReport,
 } from '@xemchung/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DefaultEventsMap, Server } from 'socket.io';
 import type { SocketData } from './handshake.ts';
-import { type PresenceChange, type PresencePart, PresenceRegistry } from './presence-registry.ts';
+import { type Liveness, type PresenceChange, type PresencePart, PresenceRegistry } from './presence-registry.ts';
 import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
 
 /** The scheduler's step (ms): each room has a slot among the steps of a report interval, so work is spread. */
@@ -24,12 +23,16 @@ export const NODE_HEARTBEAT_MS = 2000;
 export const NODE_SILENCE_MS = 10_000;
 
 /**
- * Engine.IO's heartbeat (R52): the server pings every PING_INTERVAL_MS and drops a socket that has not answered
- * within PING_TIMEOUT_MS, so a socket that died without closing (a lost network, a killed laptop) is gone within
- * their sum. Socket.IO's defaults (25 s + 20 s) would keep a dead viewer in the list for up to 45 s.
+ * Which tabs are alive (R52). A closed tab closes its socket and leaves at once; one that died without closing (a
+ * lost network, a killed laptop) stops reporting. Every client reports every SYNC_REPORT_INTERVAL_MS, so a tab
+ * not heard from for PROBE_AFTER_MS is asked for a report (`presence:probe`: a background tab's timers may be
+ * slowed, its socket's messages are not), and one still unheard at SILENT_AFTER_MS is unlisted until it speaks
+ * again. Socket.IO's own heartbeat (25 s + 20 s) is left as it is: a 2 s ping cost a third more CPU per delivery
+ * at 11,000 sockets and, with a 2 s timeout, dropped healthy sockets whenever the event loop stalled (ADR 013).
  */
-export const PING_INTERVAL_MS = 2000;
-export const PING_TIMEOUT_MS = 2000;
+export const LIVENESS: Liveness = { probeAfterMs: 2500, silentAfterMs: 3500, probeEveryMs: 1000 };
+/** A step this late (ms) means the process stalled: reports may be waiting unread, so no tab is judged on it. */
+const STALL_MS = 1000;
 
 /**
  * Reports a socket may send (R53): one every SYNC_REPORT_INTERVAL_MS, with room for one more (a report at join,
@@ -43,7 +46,9 @@ export const REPORT_RATE: Omit<TokenBucketOptions, 'now'> = {
 const MEMBERS_TICKS = PRESENCE_MEMBERS_FLUSH_MS / PRESENCE_TICK_MS;
 const REPORTS_TICKS = PRESENCE_REPORTS_FLUSH_MS / PRESENCE_TICK_MS;
 const HEARTBEAT_TICKS = NODE_HEARTBEAT_MS / PRESENCE_TICK_MS;
-const SWEEP_TICKS = 1000 / PRESENCE_TICK_MS;
+const SWEEP_TICKS = 2;
+/** Silent nodes are looked for once a second. */
+const NODE_CHECK_TICKS = 1000 / PRESENCE_TICK_MS;
 
 /** What nodes tell each other through the adapter (`io.serverSideEmit`). */
 interface Gossip {
@@ -99,6 +104,7 @@ export class Presence {
   private readonly buckets = new Map<string, TokenBucket>();
   private readonly timer: NodeJS.Timeout;
   private tick = 0;
+  private lastStepAt: number;
   private lastGossip = 0;
   private clusterReady = false;
   /** Send every room next time (a node said hello, or our link came back). */
@@ -110,6 +116,7 @@ export class Presence {
     this.registry = new PresenceRegistry({ gossip: deps.cluster !== undefined });
     this.log = deps.log;
     this.now = deps.now ?? Date.now;
+    this.lastStepAt = this.now();
     const adapter = this.io.of('/').adapter;
     // A socket is also in the room named by its own id; that one is not a watch room.
     adapter.on('join-room', (roomId: string, socketId: string) => {
@@ -155,7 +162,14 @@ export class Presence {
   private step(): void {
     const tick = ++this.tick;
     const now = this.now();
-    if (tick % SWEEP_TICKS === 0) this.registry.expireReports(now, SYNC_REPORT_TTL_MS);
+    const stalled = now - this.lastStepAt > STALL_MS;
+    this.lastStepAt = now;
+    if (tick % SWEEP_TICKS === 0 && !stalled) {
+      for (const socketId of this.registry.sweep(now, LIVENESS)) {
+        const socket = this.io.of('/').sockets.get(socketId);
+        if (socket?.data.roomId) socket.emit('presence:probe', { roomId: socket.data.roomId });
+      }
+    }
     if (this.cluster) this.gossip(tick, now);
     for (const [roomId, change] of this.registry.viewChanges.entries()) {
       if (!due(change, tick, phaseOf(roomId))) continue;
@@ -173,7 +187,7 @@ export class Presence {
       this.fullPending = true;
     }
     this.clusterReady = ready;
-    if (tick % SWEEP_TICKS === 0) {
+    if (tick % NODE_CHECK_TICKS === 0) {
       for (const node of this.registry.silentNodes(now, NODE_SILENCE_MS)) {
         this.log.warn({ node }, 'presence: a node fell silent; its viewers are gone');
         this.registry.dropNode(node);

@@ -10,7 +10,7 @@ import { RoomResync } from '../rooms/room-resync.ts';
 import type { RoomStore } from '../rooms/room-store.ts';
 import { type CommandOutcome, createDispatcher, type DispatchContext } from './command-dispatch.ts';
 import { handshakeGuard, type SocketData } from './handshake.ts';
-import { PING_INTERVAL_MS, PING_TIMEOUT_MS, Presence } from './presence.ts';
+import { Presence } from './presence.ts';
 import { type RedisFanout, useRedisFanout } from './redis-adapter.ts';
 import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
 import { viewerIdentities } from './viewer-identity.ts';
@@ -132,9 +132,6 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
-    // A socket that died without closing leaves the presence list within their sum (R52, ADR 013).
-    pingInterval: PING_INTERVAL_MS,
-    pingTimeout: PING_TIMEOUT_MS,
     // Refused at the HTTP upgrade while shutting down, so no connection outlives close().
     allowRequest: (_request, callback) => callback(null, !closing),
   });

@@ -86,6 +86,7 @@ export const en: Messages = {
       buffering: 'Sync: loading',
       blocked: 'Sync: the browser blocked playback',
       error: 'Sync: the video failed to play',
+      idle: 'Sync: no video playing',
       unknown: 'Sync: no data yet',
       ahead: 'ahead of the room',
       behind: 'behind the room',
@@ -96,6 +97,7 @@ export const en: Messages = {
       buffering: 'Loading',
       blocked: 'Blocked',
       error: 'Error',
+      idle: 'No video',
     },
   },
   player: {

@@ -87,6 +87,7 @@ export const vi = {
       buffering: 'Đồng bộ: đang tải',
       blocked: 'Đồng bộ: trình duyệt chặn phát',
       error: 'Đồng bộ: lỗi phát video',
+      idle: 'Đồng bộ: chưa có video đang phát',
       unknown: 'Đồng bộ: chưa có số liệu',
       ahead: 'nhanh hơn phòng',
       behind: 'chậm hơn phòng',
@@ -97,6 +98,7 @@ export const vi = {
       buffering: 'Đang tải',
       blocked: 'Bị chặn',
       error: 'Lỗi',
+      idle: 'Chưa phát',
     },
   },
   player: {

@@ -2,17 +2,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoomSession } from '../room/roomSession.ts';
 import { useRoomState } from '../room/useRoomState.ts';
+import { useSyncReport } from './useSyncReport.ts';
 import { VideoStage } from './VideoStage.tsx';
 
 /**
  * The room's player area: the current video (one player per video: a new selection mounts a fresh one), or a
- * note while nothing is selected. It starts muted until the current video changes (spec §4), when the viewer
+ * note while nothing is selected. From joining on, it reports how this viewer is doing (R53). It starts muted until the current video changes (spec §4), when the viewer
  * has most likely interacted with the page; if the browser still refuses sound, it goes back to muted.
  */
 export function RoomPlayer() {
   const { t } = useTranslation();
-  const { isHost } = useRoomSession();
+  const { client, isHost } = useRoomSession();
   const room = useRoomState();
+  const statusReader = useSyncReport(client);
   const currentId = room?.current_video.id ?? '';
   const playlist = room?.playlist;
   const index = playlist?.findIndex((video) => video.id === currentId) ?? -1;
@@ -36,6 +38,7 @@ export function RoomPlayer() {
           muted={muted}
           onMutedChange={setMuted}
           hasNext={playlist !== undefined && index < playlist.length - 1}
+          statusReader={statusReader}
         />
       ) : (
         <div className="flex size-full flex-col items-center justify-center gap-2 p-6 text-center">

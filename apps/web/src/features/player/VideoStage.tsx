@@ -1,12 +1,12 @@
 import type { Video } from '@xemchung/protocol';
-import { useCallback, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoomSession } from '../room/roomSession.ts';
 import { MediaPlayer } from './MediaPlayer.tsx';
 import { PlayerStatus } from './playerStatus.ts';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
 import { usePlaybackSync } from './usePlaybackSync.ts';
-import { useSyncReport } from './useSyncReport.ts';
+import type { StatusReader } from './useSyncReport.ts';
 import { YouTubePlayer } from './YouTubePlayer.tsx';
 
 export interface VideoStageProps {
@@ -15,13 +15,15 @@ export interface VideoStageProps {
   onMutedChange: (muted: boolean) => void;
   /** Whether the playlist has a video after this one (what the host's player moves on to after an error). */
   hasNext: boolean;
+  /** Where this stage puts how its player is doing, for the viewer's sync reports (R53). */
+  statusReader: RefObject<StatusReader | null>;
 }
 
 /**
  * One video of the room on screen: the player its source needs (YouTube or HTML5 media), kept on the room's
  * timeline, with an unmute button while muted and a note when the video cannot be played.
  */
-export function VideoStage({ video, muted, onMutedChange, hasNext }: VideoStageProps) {
+export function VideoStage({ video, muted, onMutedChange, hasNext, statusReader }: VideoStageProps) {
   const { t } = useTranslation();
   const { client, isHost } = useRoomSession();
   const [failed, setFailed] = useState(false);
@@ -31,7 +33,13 @@ export function VideoStage({ video, muted, onMutedChange, hasNext }: VideoStageP
     status.playRefused();
     onMutedChange(true);
   });
-  useSyncReport(client, status, adapter);
+  useEffect(() => {
+    statusReader.current = () =>
+      status.read(adapter.current, client.state?.current_video ?? null, client.clock.serverNow());
+    return () => {
+      statusReader.current = null;
+    };
+  }, [statusReader, status, client]);
 
   const onAttach = useCallback(
     (player: PlayerAdapter | null) => {

@@ -11,41 +11,54 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('useSyncReport (R53)', () => {
-  it('reports the player’s state, its error rounded and the clock round trip every interval, and stops on unmount', async () => {
-    vi.useFakeTimers({ now: 1_000_000 });
-    const socket = new FakeRoomSocket();
-    const now = Date.now();
-    socket.rooms.set(
-      ROOM_ID,
-      roomSnapshot({
-        current_video: {
-          ...DEFAULT_CURRENT_VIDEO,
-          id: 'm_one',
-          index: 0,
-          playing: true,
-          current_time: 5,
-          updated_at: now,
-        },
-      }),
-    );
-    const client = createRoomClient(socket.asSocket());
-    await client.join(ROOM_ID);
-    // The room is at 5 s now and plays on; this player stands at 4.9576 s.
-    const player = { current: { currentTime: () => 4.9576, duration: () => 60, paused: () => false } as PlayerAdapter };
-    const { unmount } = renderHook(() => useSyncReport(client, new PlayerStatus(), player));
+async function joinedClient() {
+  vi.useFakeTimers({ now: 1_000_000 });
+  const socket = new FakeRoomSocket();
+  socket.rooms.set(
+    ROOM_ID,
+    roomSnapshot({
+      current_video: {
+        ...DEFAULT_CURRENT_VIDEO,
+        id: 'm_one',
+        index: 0,
+        playing: true,
+        current_time: 5,
+        updated_at: Date.now(),
+      },
+    }),
+  );
+  socket.answer = () => ({ ok: true });
+  const client = createRoomClient(socket.asSocket());
+  await client.join(ROOM_ID);
+  return { socket, client };
+}
 
-    await vi.advanceTimersByTimeAsync(SYNC_REPORT_INTERVAL_MS - 1);
-    expect(socket.commands('presence:report')).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1);
-    const [report] = socket.commands('presence:report') as Array<{ state: string; errorMs: number; rttMs: number }>;
-    expect(report?.state).toBe('playing');
-    expect(report?.errorMs).toBe(Math.round((4.9576 - (5 + SYNC_REPORT_INTERVAL_MS / 1000)) * 1000));
-    expect(report?.rttMs).toBe(0); // the fake answers at once
+describe('useSyncReport (R52, R53)', () => {
+  it('reports idle at once and every interval while no video is on screen, then what the player on screen does', async () => {
+    const { socket, client } = await joinedClient();
+    const { result, unmount } = renderHook(() => useSyncReport(client));
+    expect(socket.commands('presence:report')).toEqual([{ state: 'idle', rttMs: 0 }]);
     await vi.advanceTimersByTimeAsync(SYNC_REPORT_INTERVAL_MS);
     expect(socket.commands('presence:report')).toHaveLength(2);
+
+    // The stage of a video puts its reading here; at the next report the room is at 5 s + 4 s, this player 40.4 ms behind.
+    const player = { currentTime: () => 8.9596, duration: () => 60, paused: () => false } as PlayerAdapter;
+    const status = new PlayerStatus();
+    result.current.current = () => status.read(player, client.state?.current_video ?? null, client.clock.serverNow());
+    await vi.advanceTimersByTimeAsync(SYNC_REPORT_INTERVAL_MS);
+    expect(socket.commands('presence:report').at(-1)).toEqual({ state: 'playing', errorMs: -40, rttMs: 0 });
+
     unmount();
     await vi.advanceTimersByTimeAsync(3 * SYNC_REPORT_INTERVAL_MS);
+    expect(socket.commands('presence:report')).toHaveLength(3);
+  });
+
+  it('answers a probe with a report at once', async () => {
+    const { socket, client } = await joinedClient();
+    renderHook(() => useSyncReport(client));
+    socket.fire('presence:probe', { roomId: 'another0another0' });
+    expect(socket.commands('presence:report')).toHaveLength(1);
+    socket.fire('presence:probe', { roomId: ROOM_ID });
     expect(socket.commands('presence:report')).toHaveLength(2);
   });
 });

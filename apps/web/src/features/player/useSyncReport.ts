@@ -1,22 +1,33 @@
 import { boundedReport, SYNC_REPORT_INTERVAL_MS } from '@xemchung/protocol';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import type { RoomClient } from '../room/roomClient.ts';
-import type { PlayerStatus } from './playerStatus.ts';
-import type { PlayerAdapter } from './types.ts';
+import type { PlayerStatusReading } from './playerStatus.ts';
+
+/** Reads the player on screen (set by the video's stage while it is mounted). */
+export type StatusReader = () => PlayerStatusReading;
+
+const NO_VIDEO: PlayerStatusReading = { state: 'idle', errorMs: null };
 
 /**
- * Tells the room how this viewer's player is doing every SYNC_REPORT_INTERVAL_MS (R53): its state, its error
- * against the room's timeline, and the clock round trip. The host's player reports too. Refusals are dropped:
- * the next report comes soon, and nobody needs to be told.
+ * Tells the room how this viewer is doing (R53) from joining on: at once, every SYNC_REPORT_INTERVAL_MS, and when
+ * the server asks (`presence:probe`, R52: a background tab's timers may be slowed, its socket's messages are not).
+ * The reports also keep this tab in the presence list. The state and error come from the player on screen, the
+ * host's included; `idle` while there is none. Refusals are dropped: the next report comes soon.
  */
-export function useSyncReport(client: RoomClient, status: PlayerStatus, player: RefObject<PlayerAdapter | null>) {
+export function useSyncReport(client: RoomClient): RefObject<StatusReader | null> {
+  const reader = useRef<StatusReader | null>(null);
   useEffect(() => {
-    const timer = setInterval(() => {
-      const room = client.state;
-      const reading = status.read(player.current, room?.current_video ?? null, client.clock.serverNow());
-      const rtt = client.clock.best()?.delay ?? null;
-      void client.reportSync(boundedReport(reading.state, reading.errorMs, rtt));
-    }, SYNC_REPORT_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [client, status, player]);
+    const send = () => {
+      const reading = reader.current?.() ?? NO_VIDEO;
+      void client.reportSync(boundedReport(reading.state, reading.errorMs, client.clock.best()?.delay ?? null));
+    };
+    send();
+    const timer = setInterval(send, SYNC_REPORT_INTERVAL_MS);
+    const offProbe = client.onProbe(send);
+    return () => {
+      clearInterval(timer);
+      offProbe();
+    };
+  }, [client]);
+  return reader;
 }

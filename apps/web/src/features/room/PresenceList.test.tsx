@@ -69,8 +69,10 @@ describe('PresenceList (R52, R53)', () => {
 
   it('follows the next list: someone leaving is gone from it', async () => {
     const { socket } = await showList();
-    act(() => socket.fire('room:presence', { roomId: ROOM_ID, viewers: VIEWERS.slice(0, 2) }));
+    const idle = { ...(VIEWERS[1] as Viewer), report: { state: 'idle' as const, rttMs: 30 } };
+    act(() => socket.fire('room:presence', { roomId: ROOM_ID, viewers: [VIEWERS[0], idle] }));
     expect(rows()).toHaveLength(2);
     expect(screen.getByText('2 người đang xem')).toBeInTheDocument();
+    expect(within(rows()[0] as HTMLElement).getByRole('img')).toHaveAccessibleName('Đồng bộ: chưa có video đang phát');
   });
 });

@@ -74,6 +74,8 @@ export interface RoomClient {
   onState(listener: (room: RoomSnapshot) => void): () => void;
   /** Called with every new presence list of the room. */
   onPresence(listener: (viewers: readonly Viewer[]) => void): () => void;
+  /** Called when the server asks this tab for a report now (`presence:probe`, R52). */
+  onProbe(listener: () => void): () => void;
   onGone(listener: (gone: RoomGone) => void): () => void;
   /**
    * Called when joining again after a dropped connection has ended: `ok` once the view is resynced, or the
@@ -118,6 +120,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   const goneListeners = new Set<(gone: RoomGone) => void>();
   const rejoinListeners = new Set<(result: RejoinResult) => void>();
   const presenceListeners = new Set<(viewers: readonly Viewer[]) => void>();
+  const probeListeners = new Set<() => void>();
   let roomId: string | null = null;
   let held: RoomSnapshot | null = null;
   let viewers: readonly Viewer[] = [];
@@ -138,6 +141,11 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     if (presence.roomId !== roomId) return;
     viewers = presence.viewers;
     for (const listener of presenceListeners) listener(viewers);
+  };
+
+  const onProbe = (ref: RoomRef) => {
+    if (ref.roomId !== roomId) return;
+    for (const listener of probeListeners) listener();
   };
 
   const gone = (reason: RoomGone['reason']) => (ref: RoomRef) => {
@@ -211,6 +219,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
 
   socket.on('room:state', accept);
   socket.on('room:presence', acceptPresence);
+  socket.on('presence:probe', onProbe);
   socket.on('room:deleted', onDeleted);
   socket.on('room:notFound', onNotFound);
   socket.on('disconnect', onDisconnect);
@@ -267,6 +276,10 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       presenceListeners.add(listener);
       return () => presenceListeners.delete(listener);
     },
+    onProbe(listener) {
+      probeListeners.add(listener);
+      return () => probeListeners.delete(listener);
+    },
     onGone(listener) {
       goneListeners.add(listener);
       return () => goneListeners.delete(listener);
@@ -280,12 +293,14 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       roomId = null;
       socket.off('room:state', accept);
       socket.off('room:presence', acceptPresence);
+      socket.off('presence:probe', onProbe);
       socket.off('room:deleted', onDeleted);
       socket.off('room:notFound', onNotFound);
       socket.off('disconnect', onDisconnect);
       socket.off('connect', onConnect);
       stateListeners.clear();
       presenceListeners.clear();
+      probeListeners.clear();
       goneListeners.clear();
       rejoinListeners.clear();
     },
