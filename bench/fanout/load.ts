@@ -45,26 +45,23 @@ let reorders = 0;
 // With `reports`: every XemChung client also reports its sync every 2 s (R53), staggered over the interval.
 const REPORT_INTERVAL_MS = 2000;
 const PRESENCE_TAG = Buffer.from('["room:presence"');
-const reporters: WireClient[] = [];
+/** The reporting clients, and whether each has its list of viewers open (one follower per room does). */
+const reporters: Array<{ client: WireClient; watching: boolean }> = [];
 let inWindow = false;
 let reportsSent = 0;
-let reportsRefused = 0;
 let presenceFrames = 0;
 /** A `room:presence` frame (`42["room:presence",…`): not a delivery of a host event. */
 const isPresence = (frame: Buffer) =>
   frame.compare(PRESENCE_TAG, 0, PRESENCE_TAG.length, 2, 2 + PRESENCE_TAG.length) === 0;
 function startReports(): void {
-  reporters.forEach((client, index) => {
+  reporters.forEach(({ client, watching }, index) => {
+    let count = 0;
+    // As the web client sends them: no ack. A different error each time, as a real player's, so every room's list
+    // changes every 2 s.
     const report = () => {
       if (inWindow) reportsSent++;
-      client.request('presence:report', { state: 'playing', errorMs: (index % 41) - 20, rttMs: 30 }).then(
-        (ack) => {
-          if (inWindow && !(ack as { ok: boolean }).ok) reportsRefused++;
-        },
-        () => {
-          if (inWindow) reportsRefused++;
-        },
-      );
+      const errorMs = ((index * 7 + count++ * 13) % 41) - 20;
+      client.emit('presence:report', { state: 'playing', errorMs, rttMs: 30, watching });
     };
     const timer = setTimeout(
       () => {
@@ -135,7 +132,7 @@ async function connectFollower(room: number, follower: number): Promise<void> {
     else if (parse) parse((JSON.parse(frame.toString('utf8', 2)) as [string, StateFrame])[1]);
     else received++;
   });
-  if (plan.reports && plan.target === 'xemchung') reporters.push(client);
+  if (plan.reports && plan.target === 'xemchung') reporters.push({ client, watching: follower === plan.followers - 1 });
 }
 
 /** A payload shaped and sized like XemChung's room:state, for the baselines to relay. */
@@ -167,7 +164,7 @@ async function connectHost(room: number): Promise<(k: number) => void> {
     return (k) => socket.send(JSON.stringify(lookAlikeState(room, k)));
   }
   const client = await joinedWireClient(url, seeded.id, seeded.hostCookie || null, () => {});
-  if (plan.reports && plan.target === 'xemchung') reporters.push(client);
+  if (plan.reports && plan.target === 'xemchung') reporters.push({ client, watching: false });
   const payload =
     plan.target === 'xemchung'
       ? (k: number) => ({ id: seeded.videoId, playing: true, position: k, rate: 1 })
@@ -284,7 +281,6 @@ send({
   sendLagP99: summarize(lag).p99,
   generatorCpuPercent,
   reportsSent,
-  reportsRefused,
   presenceFrames,
 });
 await new Promise((resolve) => process.once('message', resolve)); // "close"

@@ -69,9 +69,8 @@ export interface LoadResult {
   sendLagP99: number;
   /** The generator's CPU use during the measured window, % of one core. */
   generatorCpuPercent: number;
-  /** With `reports`: reports sent and refused in the measured window, and `room:presence` frames received. */
+  /** With `reports`: reports sent in the measured window; `room:presence` frames received (the whole run). */
   reportsSent: number;
-  reportsRefused: number;
   presenceFrames: number;
 }
 

@@ -88,7 +88,7 @@ try {
         `repeat ${repeat} ${target}: p50 ${run.latency.p50.toFixed(2)} ms, p99 ${run.latency.p99.toFixed(2)} ms, ` +
           `${run.cpuPerDelivery.toFixed(1)} µs/delivery, loss ${run.lost}` +
           (settings.reports && target === 'xemchung'
-            ? `, reports ${run.reportsSent} (refused ${run.reportsRefused}), presence frames ${run.presenceFrames}`
+            ? `, reports ${run.reportsSent}, presence frames ${run.presenceFrames}`
             : '') +
           (run.errorSamples.length > 0 ? `, errors: ${run.errorSamples.join('; ')}` : ''),
       );

@@ -34,3 +34,13 @@ export function viewersWhere(
 export function guestCookie(token: string): string {
   return `${GUEST_COOKIE}=${token.padEnd(22, 'x').slice(0, 22)}`;
 }
+
+/**
+ * Reports like the web page does (R52, R53): once now and whenever probed, so the tab stays listed; `watching`:
+ * with its list of viewers open, so it is also sent the lists that changed by reports alone.
+ */
+export function reportLikeAPage(client: TestClient, watching: boolean) {
+  const send = () => client.request('presence:report', { state: 'idle', watching });
+  client.socket.on('presence:probe', () => void send());
+  return send();
+}

@@ -6,7 +6,7 @@ import { guestIdOf } from '../src/realtime/viewer-identity.ts';
 import { CLUSTER_SERVICES, Cluster, TEST_REDIS_URL } from './cluster.ts';
 import { freePort, ServerProcess } from './crash-node.ts';
 import { TEST_DATABASE_URL, type TestServer } from './harness.ts';
-import { guestCookie, viewersWhere } from './presence-clients.ts';
+import { guestCookie, reportLikeAPage, viewersWhere } from './presence-clients.ts';
 import { connect, createRoom, signedInUser, type TestClient } from './room-clients.ts';
 
 const guestKeyOf = (name: string) => guestKey(guestIdOf(guestCookie(name).split('=')[1] ?? ''));
@@ -38,6 +38,7 @@ describe.runIf(CLUSTER_SERVICES)('presence across two nodes on PostgreSQL + Redi
     const guestOnTwo = await open(two, { cookie: guestCookie('khach-nut-hai') });
     for (const client of [hostOnOne, hostOnTwo, guestOnTwo])
       expect(await client.join(roomId)).toMatchObject({ ok: true });
+    await reportLikeAPage(hostOnOne, true);
 
     for (const watcher of [hostOnOne, guestOnTwo]) {
       const viewers = await viewersWhere(watcher, (list) => list.size === 2 && list.get(userKey(host.uid))?.tabs === 2);

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LIVENESS, PRESENCE_MEMBERS_FLUSH_MS, PRESENCE_TICK_MS } from '../src/realtime/presence.ts';
 import { guestIdOf } from '../src/realtime/viewer-identity.ts';
 import { startServer, type TestServer } from './harness.ts';
-import { guestCookie, latestViewers, presenceMessages, viewersWhere } from './presence-clients.ts';
+import { guestCookie, latestViewers, presenceMessages, reportLikeAPage, viewersWhere } from './presence-clients.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, waitFor } from './room-clients.ts';
 import { TcpProxy } from './tcp-proxy.ts';
 
@@ -107,6 +107,7 @@ describe('sync reports (R53)', () => {
     guest = await connect(server, { cookie: guestCookie('khach-bao-cao') });
     await hostClient.join(roomId);
     await guest.join(roomId);
+    await reportLikeAPage(hostClient, true);
   });
   afterAll(async () => {
     hostClient?.close();
@@ -124,7 +125,27 @@ describe('sync reports (R53)', () => {
       (list) => list.get(guestKeyOf())?.report !== null && list.size === 2,
     );
     expect(viewers.get(guestKeyOf())?.report).toEqual({ state: 'buffering', errorMs: 120, rttMs: 35 });
-    expect(viewers.get(userKey(host.uid))?.report).toBeNull();
+    expect(viewers.get(userKey(host.uid))?.report).toEqual({ state: 'idle' });
+  });
+
+  it('sends lists changed by reports alone only to those with the list open, and a list opened at once', async () => {
+    const closed = await connect(server, { cookie: guestCookie('khach-dong') });
+    try {
+      await closed.join(roomId);
+      await reportLikeAPage(closed, false);
+      const closedKey = guestKey(guestIdOf(guestCookie('khach-dong').split('=')[1] ?? ''));
+      await viewersWhere(closed, (list) => list.has(closedKey));
+      expect(await guest.request('presence:report', { state: 'playing', errorMs: 9, rttMs: 20 })).toEqual({ ok: true });
+      await viewersWhere(hostClient, (list) => list.get(guestKeyOf())?.report?.errorMs === 9);
+      // The host, with the list open, got it; the tab with it closed still holds the list of its own arrival.
+      expect(latestViewers(closed).get(guestKeyOf())?.report?.errorMs).not.toBe(9);
+      const before = presenceMessages(closed).length;
+      expect(await closed.request('presence:report', { state: 'idle', watching: true })).toEqual({ ok: true });
+      await waitFor(() => (presenceMessages(closed).length > before ? true : undefined), 1000, 'the list at once');
+      expect(latestViewers(closed).get(guestKeyOf())?.report?.errorMs).toBe(9);
+    } finally {
+      closed.close();
+    }
   });
 
   it.each([
@@ -154,11 +175,11 @@ describe('sync reports (R53)', () => {
         Array(3).fill({ ok: false, error: { code: 'rate_limited', message: expect.any(String) } }),
       );
       expect(flooder.socket.connected).toBe(true);
-      // The refused reports changed nothing: the badge shows the last one accepted.
+      // The refused reports changed nothing: the list sent after a later report still shows the last one accepted.
       const flooderKey = guestKey(guestIdOf(guestCookie('khach-voi').split('=')[1] ?? ''));
-      await viewersWhere(hostClient, (list) => list.has(flooderKey));
-      await new Promise((resolve) => setTimeout(resolve, 2500)); // past a reports flush
-      expect(latestViewers(hostClient).get(flooderKey)?.report?.errorMs).toBe(1);
+      await hostClient.request('presence:report', { state: 'paused', errorMs: 77, watching: true });
+      const viewers = await viewersWhere(hostClient, (list) => list.get(userKey(host.uid))?.report?.errorMs === 77);
+      expect(viewers.get(flooderKey)?.report?.errorMs).toBe(1);
     } finally {
       flooder.close();
     }

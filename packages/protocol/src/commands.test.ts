@@ -74,6 +74,7 @@ describe('command catalogue', () => {
         'playlist:clearWatched',
         'playlist:remove',
         'playlist:select',
+        'presence:report',
         'room:join',
         'room:leave',
       ].sort(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mediaVideoId, YOUTUBE_ID_PATTERN } from './links.ts';
-import { syncReportSchema } from './presence.ts';
+import { presenceReportSchema } from './presence.ts';
 import { currentVideoSchema, videoIdSchema, videoSchema } from './room.ts';
 
 /**
@@ -41,7 +41,7 @@ const joinCommand = z.object({ type: z.literal('room:join'), roomId: roomIdSchem
 const leaveCommand = z.object({ type: z.literal('room:leave') });
 const clockPingCommand = z.object({ type: z.literal('clock:ping') });
 /** The sender's own player state for its sync badge (R53): never stored, never about anyone else. */
-const presenceReportCommand = syncReportSchema.extend({ type: z.literal('presence:report') });
+const presenceReportCommand = presenceReportSchema.extend({ type: z.literal('presence:report') });
 
 // Room commands: intentions applied by the room state machine (docs/room-rules.md).
 const addCommand = z.object({ type: z.literal('playlist:add'), video: addVideoInputSchema });

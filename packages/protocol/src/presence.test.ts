@@ -45,6 +45,7 @@ describe('presence:report payload (R53, R21)', () => {
     ['a round trip of 1e12 ms', { state: 'playing', errorMs: 0, rttMs: 1e12 }],
     ['a number as a string', { state: 'playing', errorMs: '12', rttMs: 1 }],
     ['an unknown state', { state: 'dancing', errorMs: 0, rttMs: 1 }],
+    ['a watching flag that is not a boolean', { state: 'idle', watching: 'yes' }],
     ['a missing state', { errorMs: 0, rttMs: 1 }],
   ])('refuses %s', (_name, payload) => {
     expect(parseCommand('presence:report', payload).success).toBe(false);

@@ -20,6 +20,12 @@ export const syncReportSchema = z.object({
 export type SyncReport = z.infer<typeof syncReportSchema>;
 
 /**
+ * `presence:report`: the report, and whether the sender has the list of viewers open (R52). Only then is it sent
+ * the lists that changed by reports alone; everyone gets the lists that changed by people coming and going.
+ */
+export const presenceReportSchema = syncReportSchema.extend({ watching: z.boolean().optional() });
+
+/**
  * Someone in the room now (R52): one entry per person however many tabs they have open, on whichever nodes.
  * `report` is the best of their listed tabs' latest reports (playing before buffering, paused, blocked, error and
  * idle; then the smaller error), or null before any of them has reported.

@@ -67,6 +67,10 @@ interface PresenceServerEvents {
 
 type IoServer = Server<DefaultEventsMap, ServerToClientEvents, PresenceServerEvents, SocketData>;
 
+/** The Socket.IO room of those in `roomId` who have the list of viewers open ('#' is never in a room id). */
+const watchRoom = (roomId: string) => `${roomId}#watch`;
+const isWatchRoom = (room: string) => room.endsWith('#watch');
+
 /** A room's slot in the scheduler's cycle: a cheap, stable hash of its id. */
 function phaseOf(roomId: string): number {
   let hash = 0;
@@ -118,15 +122,20 @@ export class Presence {
     this.now = deps.now ?? Date.now;
     this.lastStepAt = this.now();
     const adapter = this.io.of('/').adapter;
-    // A socket is also in the room named by its own id; that one is not a watch room.
+    // A socket is also in the room named by its own id, and in a watch room while its list is open: neither is a
+    // room people are in.
     adapter.on('join-room', (roomId: string, socketId: string) => {
-      if (roomId === socketId) return;
+      if (roomId === socketId || isWatchRoom(roomId)) return;
       const person = this.io.of('/').sockets.get(socketId)?.data.identity?.person;
       if (person) this.registry.join(socketId, roomId, person);
     });
     adapter.on('leave-room', (roomId: string, socketId: string) => {
-      if (roomId === socketId) this.buckets.delete(socketId);
-      else this.registry.leave(socketId, roomId);
+      if (roomId === socketId) {
+        this.buckets.delete(socketId);
+      } else if (!isWatchRoom(roomId)) {
+        this.registry.leave(socketId, roomId);
+        void this.io.of('/').sockets.get(socketId)?.leave(watchRoom(roomId));
+      }
     });
     if (this.cluster) {
       this.io.on('presence:gossip', (gossip) =>
@@ -142,14 +151,32 @@ export class Presence {
   }
 
   /** The sender's own report (R53): refused when it comes faster than REPORT_RATE. */
-  report(socketId: string, report: SyncReport): ErrorCode | null {
+  report(socketId: string, report: SyncReport, watching: boolean): ErrorCode | null {
     let bucket = this.buckets.get(socketId);
     if (!bucket) {
       bucket = new TokenBucket({ ...REPORT_RATE, now: this.now });
       this.buckets.set(socketId, bucket);
     }
     if (!bucket.take()) return 'rate_limited';
-    return this.registry.report(socketId, report, this.now()) ? null : 'not_joined';
+    if (!this.registry.report(socketId, report, this.now())) return 'not_joined';
+    this.watch(socketId, watching);
+    return null;
+  }
+
+  /**
+   * Who has the list open (R52): they are in the room's watch room, sent the lists that changed by reports
+   * alone; a list opened is sent its room's list at once.
+   */
+  private watch(socketId: string, watching: boolean): void {
+    const socket = this.io.of('/').sockets.get(socketId);
+    const roomId = socket?.data.roomId;
+    if (!socket || !roomId || socket.rooms.has(watchRoom(roomId)) === watching) return;
+    if (!watching) {
+      void socket.leave(watchRoom(roomId));
+      return;
+    }
+    void socket.join(watchRoom(roomId));
+    socket.emit('room:presence', { roomId, viewers: this.registry.viewers(roomId) });
   }
 
   /** Stops the scheduler and tells the other nodes to forget this one's people now. */
@@ -174,8 +201,10 @@ export class Presence {
     for (const [roomId, change] of this.registry.viewChanges.entries()) {
       if (!due(change, tick, phaseOf(roomId))) continue;
       this.registry.viewChanges.delete(roomId);
-      if (!this.registry.hasLocal(roomId)) continue;
-      this.io.local.to(roomId).emit('room:presence', { roomId, viewers: this.registry.viewers(roomId) });
+      // People coming and going: everyone (the count and the names). Reports alone: those with the list open.
+      const to = change === 'members' ? roomId : watchRoom(roomId);
+      if (!this.io.of('/').adapter.rooms.has(to)) continue;
+      this.io.local.to(to).emit('room:presence', { roomId, viewers: this.registry.viewers(roomId) });
     }
   }
 

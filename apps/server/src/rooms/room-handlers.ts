@@ -52,7 +52,7 @@ export interface RoomHandlerDeps {
   /** Re-broadcasts a room's committed state once the database answers (a commit whose outcome is unknown). */
   resync?: (roomId: string) => void;
   /** Who is in the room and how each is in step (realtime/presence.ts); reports are refused without it. */
-  presence?: { report(connectionId: string, report: SyncReport): ErrorCode | null };
+  presence?: { report(connectionId: string, report: SyncReport, watching: boolean): ErrorCode | null };
 }
 
 /** Handles one parsed command and answers through `reply` exactly once. */
@@ -166,8 +166,9 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
       reply({ ok: true, serverTime: deps.now() });
     },
     /** R53: only ever about the sender's own connection; nothing in the payload names anyone. */
-    'presence:report': async (connection, { state, errorMs, rttMs }, reply) => {
-      const refusal = deps.presence ? deps.presence.report(connection.id, { state, errorMs, rttMs }) : 'unavailable';
+    'presence:report': async (connection, { state, errorMs, rttMs, watching }, reply) => {
+      const report = { state, errorMs, rttMs };
+      const refusal = deps.presence ? deps.presence.report(connection.id, report, watching ?? false) : 'unavailable';
       if (refusal === null) return reply({ ok: true });
       const messages: Partial<Record<ErrorCode, string>> = {
         rate_limited: `One report every ${SYNC_REPORT_INTERVAL_MS} ms`,

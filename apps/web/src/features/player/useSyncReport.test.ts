@@ -37,7 +37,7 @@ describe('useSyncReport (R52, R53)', () => {
   it('reports idle at once and every interval while no video is on screen, then what the player on screen does', async () => {
     const { socket, client } = await joinedClient();
     const { result, unmount } = renderHook(() => useSyncReport(client));
-    expect(socket.commands('presence:report')).toEqual([{ state: 'idle', rttMs: 0 }]);
+    expect(socket.commands('presence:report')).toEqual([{ state: 'idle', rttMs: 0, watching: false }]);
     await vi.advanceTimersByTimeAsync(SYNC_REPORT_INTERVAL_MS);
     expect(socket.commands('presence:report')).toHaveLength(2);
 
@@ -46,7 +46,12 @@ describe('useSyncReport (R52, R53)', () => {
     const status = new PlayerStatus();
     result.current.current = () => status.read(player, client.state?.current_video ?? null, client.clock.serverNow());
     await vi.advanceTimersByTimeAsync(SYNC_REPORT_INTERVAL_MS);
-    expect(socket.commands('presence:report').at(-1)).toEqual({ state: 'playing', errorMs: -40, rttMs: 0 });
+    expect(socket.commands('presence:report').at(-1)).toEqual({
+      state: 'playing',
+      errorMs: -40,
+      rttMs: 0,
+      watching: false,
+    });
 
     unmount();
     await vi.advanceTimersByTimeAsync(3 * SYNC_REPORT_INTERVAL_MS);

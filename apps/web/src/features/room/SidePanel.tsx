@@ -15,7 +15,7 @@ import { useRoomState } from './useRoomState.ts';
 export function SidePanel() {
   const { t } = useTranslation();
   const name = useRoomState()?.name ?? '';
-  const { isHost } = useRoomSession();
+  const { client, isHost } = useRoomSession();
   const viewers = usePresence();
   const [sharing, setSharing] = useState(false);
 
@@ -57,6 +57,7 @@ export function SidePanel() {
       </div>
       <SidePanelTabs
         label={t('presence.tabs')}
+        onSelect={(id) => client.setPresenceOpen(id === 'viewers')}
         tabs={[
           { id: 'playlist', label: t('room.playlist'), panel: <PlaylistPanel /> },
           { id: 'viewers', label: t('presence.viewers'), count: viewers.length, panel: <PresenceList /> },

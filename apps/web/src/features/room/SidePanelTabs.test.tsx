@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SidePanelTabs } from './SidePanelTabs.tsx';
 
 const tabs = [
@@ -10,10 +10,12 @@ const tabs = [
 
 describe('SidePanelTabs', () => {
   it('shows the first panel, and another when its tab is chosen, the count in the tab’s name', async () => {
-    render(<SidePanelTabs label="Nội dung bên cạnh" tabs={tabs} />);
+    const onSelect = vi.fn();
+    render(<SidePanelTabs label="Nội dung bên cạnh" tabs={tabs} onSelect={onSelect} />);
     expect(screen.getByRole('tabpanel')).toHaveTextContent('các video');
     const viewers = screen.getByRole('tab', { name: 'Người xem 3' });
     await userEvent.click(viewers);
+    expect(onSelect).toHaveBeenCalledWith('viewers');
     expect(viewers).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'Người xem 3' })).toHaveTextContent('ba người');
     expect(screen.queryByText('các video')).not.toBeVisible();

@@ -20,9 +20,20 @@ const NEXT_KEYS: Record<string, (index: number, count: number) => number> = {
  * others stay mounted (hidden) so they keep their scroll and state. Keyboard as the WAI-ARIA tabs pattern:
  * arrows, Home and End move between tabs and select them.
  */
-export function SidePanelTabs({ label, tabs }: { label: string; tabs: SidePanelTab[] }) {
+export interface SidePanelTabsProps {
+  label: string;
+  tabs: SidePanelTab[];
+  /** Told the id of each tab selected. */
+  onSelect?: (id: string) => void;
+}
+
+export function SidePanelTabs({ label, tabs, onSelect }: SidePanelTabsProps) {
   const baseId = useId();
-  const [selected, setSelected] = useState(tabs[0]?.id ?? '');
+  const [selected, setSelectedState] = useState(tabs[0]?.id ?? '');
+  const setSelected = (id: string) => {
+    setSelectedState(id);
+    onSelect?.(id);
+  };
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const tabId = (id: string) => `${baseId}-tab-${id}`;
   const panelId = (id: string) => `${baseId}-panel-${id}`;

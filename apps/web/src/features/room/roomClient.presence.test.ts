@@ -44,13 +44,29 @@ describe('room client presence (R52, R53)', () => {
     expect(client.viewers).toEqual([]);
   });
 
-  it('sends its own report as presence:report, and answers unavailable at once while away from the room', async () => {
+  it('sends its own report as presence:report without an ack, with whether its list is open, only while joined', async () => {
     const { socket, client } = await joined();
-    socket.answer = () => ({ ok: true });
-    expect(await client.reportSync({ state: 'playing', errorMs: -8, rttMs: 30 })).toEqual({ ok: true });
-    expect(socket.commands('presence:report')).toEqual([{ state: 'playing', errorMs: -8, rttMs: 30 }]);
+    client.reportSync({ state: 'playing', errorMs: -8, rttMs: 30 });
+    expect(socket.commands('presence:report')).toEqual([{ state: 'playing', errorMs: -8, rttMs: 30, watching: false }]);
+    const asked: number[] = [];
+    client.onProbe(() => asked.push(1));
+    client.setPresenceOpen(true);
+    expect(asked).toHaveLength(1); // opening the list asks for a report at once
+    client.setPresenceOpen(true);
+    expect(asked).toHaveLength(1);
+    client.reportSync({ state: 'idle' });
+    expect(socket.commands('presence:report').at(-1)).toEqual({ state: 'idle', watching: true });
     socket.fire('disconnect');
-    expect(await client.reportSync({ state: 'paused' })).toMatchObject({ ok: false, error: { code: 'unavailable' } });
-    expect(socket.commands('presence:report')).toHaveLength(1);
+    client.reportSync({ state: 'paused' });
+    expect(socket.commands('presence:report')).toHaveLength(2);
+  });
+
+  it('passes a probe of its room on to its listeners', async () => {
+    const { socket, client } = await joined();
+    const asked: string[] = [];
+    client.onProbe(() => asked.push('probe'));
+    socket.fire('presence:probe', { roomId: 'other000other000' });
+    socket.fire('presence:probe', { roomId: ROOM_ID });
+    expect(asked).toEqual(['probe']);
   });
 });

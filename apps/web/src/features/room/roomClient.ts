@@ -14,7 +14,6 @@ import {
   type RoomRef,
   type RoomSnapshot,
   type ServerToClientEvents,
-  type SyncReport,
   type Viewer,
 } from '@xemchung/protocol';
 import type { Socket } from 'socket.io-client';
@@ -62,8 +61,16 @@ export interface RoomClient {
   clearWatched(): Promise<CommandAck<'playlist:clearWatched'>>;
   updatePlayback(report: PlaybackReport): Promise<CommandAck<'playback:update'>>;
   ended(id: string): Promise<CommandAck<'playback:ended'>>;
-  /** This viewer's own player state for its sync badge (R53), at most every SYNC_REPORT_INTERVAL_MS. */
-  reportSync(report: SyncReport): Promise<CommandAck<'presence:report'>>;
+  /**
+   * This viewer's own player state for its sync badge (R53), at most every SYNC_REPORT_INTERVAL_MS, with whether
+   * its list of viewers is open. Sent without an ack (nothing to do with a refusal but send the next one), and
+   * only while the room is joined on this connection.
+   */
+  reportSync(report: Omit<CommandPayload<'presence:report'>, 'watching'>): void;
+  /** Whether this page shows the list of viewers (R52): only then does the server send it reports' changes. */
+  readonly presenceOpen: boolean;
+  /** Opens or closes the list of viewers; opening asks for a report at once, so the server sends the list. */
+  setPresenceOpen(open: boolean): void;
   /** One clock:ping; its round trip becomes a sample of the offset estimator. */
   ping(): Promise<CommandAck<'clock:ping'>>;
   /** Pings `samples` times in a row (a fresh estimate after connecting). */
@@ -102,7 +109,6 @@ const ROOM_COMMANDS_NEED_JOIN: ReadonlySet<CommandType> = new Set<CommandType>([
   'playlist:clearWatched',
   'playback:update',
   'playback:ended',
-  'presence:report',
 ]);
 /** Longest wait between two re-join attempts, like Socket.IO's own reconnection back-off. */
 const REJOIN_RETRY_MAX_MS = 5_000;
@@ -124,6 +130,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   let roomId: string | null = null;
   let held: RoomSnapshot | null = null;
   let viewers: readonly Viewer[] = [];
+  let presenceOpen = false;
   /** From a dropped connection until a join succeeds on a new one: room commands are answered here. */
   let awayFromRoom = false;
   /** Counts dropped connections, so a re-join answered after another drop does not go on retrying. */
@@ -258,7 +265,21 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       return request('playback:update', { id: videoId, playing, position, rate });
     },
     ended: (id) => request('playback:ended', { id }),
-    reportSync: (report) => request('presence:report', report),
+    reportSync: (report) => {
+      if (awayFromRoom || roomId === null || !socket.connected) return;
+      (socket.emit as (event: string, payload: unknown) => void)('presence:report', {
+        ...report,
+        watching: presenceOpen,
+      });
+    },
+    get presenceOpen() {
+      return presenceOpen;
+    },
+    setPresenceOpen(open) {
+      if (open === presenceOpen) return;
+      presenceOpen = open;
+      if (open) for (const listener of probeListeners) listener();
+    },
     ping,
     async syncClock(samples = CLOCK_SAMPLE_WINDOW) {
       for (let i = 0; i < samples; i++) {
