@@ -42,6 +42,38 @@ let received = 0;
 let gaps = 0;
 let reorders = 0;
 
+// With `reports`: every XemChung client also reports its sync every 2 s (R53), staggered over the interval.
+const REPORT_INTERVAL_MS = 2000;
+const PRESENCE_TAG = Buffer.from('["room:presence"');
+/** The reporting clients, and whether each has its list of viewers open (one follower per room does). */
+const reporters: Array<{ client: WireClient; watching: boolean }> = [];
+let inWindow = false;
+let reportsSent = 0;
+let presenceFrames = 0;
+/** A `room:presence` frame (`42["room:presence",…`): not a delivery of a host event. */
+const isPresence = (frame: Buffer) =>
+  frame.compare(PRESENCE_TAG, 0, PRESENCE_TAG.length, 2, 2 + PRESENCE_TAG.length) === 0;
+function startReports(): void {
+  reporters.forEach(({ client, watching }, index) => {
+    let count = 0;
+    // As the web client sends them: no ack. A different error each time, as a real player's, so every room's list
+    // changes every 2 s.
+    const report = () => {
+      if (inWindow) reportsSent++;
+      const errorMs = ((index * 7 + count++ * 13) % 41) - 20;
+      client.emit('presence:report', { state: 'playing', errorMs, rttMs: 30, watching });
+    };
+    const timer = setTimeout(
+      () => {
+        report();
+        closers.push(clearInterval.bind(null, setInterval(report, REPORT_INTERVAL_MS)));
+      },
+      (index / reporters.length) * REPORT_INTERVAL_MS,
+    );
+    closers.push(() => clearTimeout(timer));
+  });
+}
+
 /** A parsing follower: checks the version sequence and timestamps events of the measured window. */
 function sampler(room: number, cross: boolean) {
   let lastVersion = -1;
@@ -94,10 +126,13 @@ async function connectFollower(room: number, follower: number): Promise<void> {
     });
     return;
   }
-  await joinedWireClient(urlOf(node), roomId, null, (frame) => {
-    if (parse) parse((JSON.parse(frame.toString('utf8', 2)) as [string, StateFrame])[1]);
+  const client = await joinedWireClient(urlOf(node), roomId, null, (frame) => {
+    // XemChung also sends who is in the room (R52): counted apart, never as a host event's delivery.
+    if (isPresence(frame)) presenceFrames++;
+    else if (parse) parse((JSON.parse(frame.toString('utf8', 2)) as [string, StateFrame])[1]);
     else received++;
   });
+  if (plan.reports && plan.target === 'xemchung') reporters.push({ client, watching: follower === plan.followers - 1 });
 }
 
 /** A payload shaped and sized like XemChung's room:state, for the baselines to relay. */
@@ -129,6 +164,7 @@ async function connectHost(room: number): Promise<(k: number) => void> {
     return (k) => socket.send(JSON.stringify(lookAlikeState(room, k)));
   }
   const client = await joinedWireClient(url, seeded.id, seeded.hostCookie || null, () => {});
+  if (plan.reports && plan.target === 'xemchung') reporters.push({ client, watching: false });
   const payload =
     plan.target === 'xemchung'
       ? (k: number) => ({ id: seeded.videoId, playing: true, position: k, rate: 1 })
@@ -181,6 +217,7 @@ send({
   connectSeconds: (performance.now() - connectStarted) / 1000,
 });
 await new Promise((resolve) => process.once('message', resolve)); // "go", once the servers' memory is read
+startReports();
 
 const totalEvents = roomCount * totalSeconds;
 const lag = new Float64Array(totalEvents);
@@ -192,11 +229,13 @@ let generatorCpuPercent = 0;
 setTimeout(() => {
   cpuAtStart = process.cpuUsage();
   wallAtStart = performance.now();
+  inWindow = true;
   send({ type: 'window-start' });
 }, scheduledAt(0, plan.warmupSeconds) - performance.now());
 setTimeout(() => {
   const cpu = process.cpuUsage(cpuAtStart);
   generatorCpuPercent = ((cpu.user + cpu.system) / 1000 / (performance.now() - wallAtStart)) * 100;
+  inWindow = false;
   send({ type: 'window-end' });
 }, scheduledAt(0, totalSeconds) - performance.now());
 
@@ -241,6 +280,8 @@ send({
   reorders,
   sendLagP99: summarize(lag).p99,
   generatorCpuPercent,
+  reportsSent,
+  presenceFrames,
 });
 await new Promise((resolve) => process.once('message', resolve)); // "close"
 for (const close of closers) close();

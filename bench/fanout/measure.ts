@@ -49,6 +49,9 @@ export interface RunMetrics {
   reorders: number;
   sendLagP99: number;
   generatorCpuPercent: number;
+  /** With `--reports`: presence reports sent in the window; presence frames delivered over the whole run. */
+  reportsSent: number;
+  presenceFrames: number;
 }
 
 const LOAD_SCRIPT = fileURLToPath(new URL('./load.ts', import.meta.url));
@@ -123,6 +126,7 @@ export async function runOnce(target: Target, settings: RunSettings): Promise<Ru
       measureSeconds: settings.measureSeconds,
       drainMs: settings.drainMs,
       connectConcurrency: settings.connectConcurrency,
+      reports: settings.reports,
     };
     const ready = nextMessage<LoadReady>(generator, 'ready');
     generator.send(plan);
@@ -184,6 +188,8 @@ export async function runOnce(target: Target, settings: RunSettings): Promise<Ru
       reorders: load.reorders,
       sendLagP99: load.sendLagP99,
       generatorCpuPercent: load.generatorCpuPercent,
+      reportsSent: load.reportsSent,
+      presenceFrames: load.presenceFrames,
     };
   } finally {
     await stopProcess(generator);

@@ -18,6 +18,8 @@ export interface LoadShape {
   /** How long to keep listening after the last event before counting losses. */
   drainMs: number;
   connectConcurrency: number;
+  /** XemChung only: every client (followers and host) also sends `presence:report` every 2 s (R53). */
+  reports: boolean;
 }
 
 /** What the orchestrator (run.ts) tells the load generator (load.ts). */
@@ -67,6 +69,9 @@ export interface LoadResult {
   sendLagP99: number;
   /** The generator's CPU use during the measured window, % of one core. */
   generatorCpuPercent: number;
+  /** With `reports`: reports sent in the measured window; `room:presence` frames received (the whole run). */
+  reportsSent: number;
+  presenceFrames: number;
 }
 
 export type LoadMessage = LoadReady | WindowMark | LoadResult;

@@ -5,6 +5,7 @@
 //   npm run bench:fanout                       1000 rooms × 10 followers, 3 repeats of ws, Socket.IO, XemChung
 //   npm run bench:fanout -- --nodes 2          two XemChung nodes on PostgreSQL + Redis: the cross-node hop
 //   npm run bench:fanout -- --rooms 50 --duration 10 --repeats 1      a quick check
+//   npm run bench:fanout -- --targets xemchung --reports                every viewer also reports its sync (R53)
 import { parseArgs } from 'node:util';
 import { BenchDatabase } from '../lib/database.ts';
 import { describeMachine } from '../lib/machine.ts';
@@ -27,6 +28,7 @@ const { values: options } = parseArgs({
     port: { type: 'string', default: process.env.BENCH_PORT ?? '4100' },
     concurrency: { type: 'string', default: '100' },
     drain: { type: 'string', default: '3000' },
+    reports: { type: 'boolean', default: false },
   },
 });
 
@@ -69,6 +71,7 @@ try {
     measureSeconds: count('duration', 1),
     drainMs: count('drain', 0),
     connectConcurrency: count('concurrency', 1),
+    reports: options.reports ?? false,
     nodes,
     basePort: count('port', 1024),
     database,
@@ -84,13 +87,18 @@ try {
       console.log(
         `repeat ${repeat} ${target}: p50 ${run.latency.p50.toFixed(2)} ms, p99 ${run.latency.p99.toFixed(2)} ms, ` +
           `${run.cpuPerDelivery.toFixed(1)} µs/delivery, loss ${run.lost}` +
+          (settings.reports && target === 'xemchung'
+            ? `, reports ${run.reportsSent}, presence frames ${run.presenceFrames}`
+            : '') +
           (run.errorSamples.length > 0 ? `, errors: ${run.errorSamples.join('; ')}` : ''),
       );
     }
   }
   const header = {
     rooms: rooms.length,
-    shape: `${rooms.length} rooms × ${settings.followers} followers, 1 host event/s/room, ${settings.sampled} parsing follower(s) per room`,
+    shape:
+      `${rooms.length} rooms × ${settings.followers} followers, 1 host event/s/room, ${settings.sampled} parsing follower(s) per room` +
+      (settings.reports ? ', every XemChung client reporting its sync every 2 s' : ''),
     window: `${settings.warmupSeconds} s warm-up, ${settings.measureSeconds} s measured, ${repeats} repeat(s)`,
     database: dbKind,
     machineBefore,

@@ -81,6 +81,11 @@ export class WireClient {
     });
   }
 
+  /** Emits `event` with one payload and no ack, as clients send what they need no answer to. */
+  emit(event: string, payload: unknown): void {
+    this.socket.send(`42${JSON.stringify([event, payload])}`);
+  }
+
   close(): void {
     this.socket.terminate();
   }

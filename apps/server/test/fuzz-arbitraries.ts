@@ -22,6 +22,7 @@ const VALID: Record<CommandType, Record<string, unknown>> = {
   'room:join': { roomId: 'AAAAAAAAAAAAAAAA' },
   'room:leave': {},
   'clock:ping': {},
+  'presence:report': { state: 'playing', errorMs: 12, rttMs: 40 },
   'playlist:add': { video: { id: 'dQw4w9WgXcQ', title: 'x', thumbnail: '', source: 'youtube', mediaUrl: null } },
   'playlist:select': { id: 'dQw4w9WgXcQ' },
   'playlist:remove': { id: 'dQw4w9WgXcQ' },

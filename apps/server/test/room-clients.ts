@@ -58,6 +58,8 @@ export interface ConnectOptions {
   user?: TestUser;
   /** More cookies, e.g. a guest's `xc_guest=<token>` so several sockets are one guest (R51). */
   cookie?: string;
+  /** Connect to this URL instead (a TcpProxy in front of the server); the Origin stays the server's. */
+  via?: string;
   origin?: string | null;
   protocol?: unknown;
   /** Reconnect automatically (restart tests). */
@@ -135,7 +137,7 @@ function openSocket(server: TestServer, options: ConnectOptions): Socket {
   const cookies = [options.user?.cookie, options.cookie].filter((cookie) => cookie !== undefined);
   if (cookies.length > 0) headers.cookie = cookies.join('; ');
   if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
-  return io(server.url, {
+  return io(options.via ?? server.url, {
     path: '/socket.io',
     transports: ['websocket'],
     forceNew: true,

@@ -97,6 +97,8 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
       }
       case 'clock:ping':
         return client.request(type, {});
+      case 'presence:report':
+        return client.request(type, { state: 'paused', errorMs: 0, rttMs: 20 });
       case 'playlist:add':
         return client.request(type, { video: youtubeVideo(role) });
       case 'playlist:select':

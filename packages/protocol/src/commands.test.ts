@@ -105,6 +105,7 @@ describe('command catalogue', () => {
         'playlist:clearWatched',
         'playlist:remove',
         'playlist:select',
+        'presence:report',
         'room:join',
         'room:leave',
         'chat:send',

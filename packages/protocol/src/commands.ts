@@ -3,6 +3,7 @@ import { canonicalHttpUrl } from './canonical-url.ts';
 import { chatDeleteCommand, chatHistoryCommand, chatSendCommand } from './chat.ts';
 import { mediaVideoId, parseVideoLink, YOUTUBE_ID_PATTERN } from './links.ts';
 import { personKeySchema, settingsChangeSchema, uidSchema } from './moderation.ts';
+import { presenceReportSchema } from './presence.ts';
 import { currentVideoSchema, videoIdSchema, videoSchema } from './room.ts';
 
 /**
@@ -49,6 +50,8 @@ export const roomIdSchema = z.string().min(1).max(64);
 const joinCommand = z.object({ type: z.literal('room:join'), roomId: roomIdSchema });
 const leaveCommand = z.object({ type: z.literal('room:leave') });
 const clockPingCommand = z.object({ type: z.literal('clock:ping') });
+/** The sender's own player state for its sync badge (R53): never stored, never about anyone else. */
+const presenceReportCommand = presenceReportSchema.extend({ type: z.literal('presence:report') });
 
 // Room commands: intentions applied by the room state machine (docs/room-rules.md).
 const addCommand = z.object({ type: z.literal('playlist:add'), video: addVideoInputSchema });
@@ -103,6 +106,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   joinCommand,
   leaveCommand,
   clockPingCommand,
+  presenceReportCommand,
   ...roomCommandSchema.options,
   // Chat (R54): stored beside the room, not part of its state.
   chatSendCommand,

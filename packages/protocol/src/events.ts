@@ -9,6 +9,7 @@ import {
 import type { CommandPayload, CommandType } from './commands.ts';
 import { type AckResult, ackFailureSchema } from './errors.ts';
 import { bansResultSchema, kickResultSchema, removedEventSchema, uidResultSchema } from './moderation.ts';
+import { roomPresenceSchema } from './presence.ts';
 import { roomSnapshotSchema } from './room.ts';
 import { meSchema } from './user.ts';
 
@@ -38,11 +39,18 @@ export type PingResult = z.infer<typeof pingResultSchema>;
 export const leaveResultSchema = z.object({ roomId: z.string() });
 export type LeaveResult = z.infer<typeof leaveResultSchema>;
 
+/**
+ * `presence:report`: nothing but the ok; the report shows in the next `room:presence`. Loose, because zod infers
+ * an empty strict object as `Record<string, never>`, which no ack `{ok: true}` could satisfy.
+ */
+export const emptyResultSchema = z.looseObject({});
+
 /** The success result of each command. */
 export const commandResultSchemas = {
   'room:join': joinResultSchema,
   'room:leave': leaveResultSchema,
   'clock:ping': pingResultSchema,
+  'presence:report': emptyResultSchema,
   'playlist:add': versionResultSchema,
   'playlist:select': versionResultSchema,
   'playlist:remove': versionResultSchema,
@@ -90,6 +98,13 @@ export const serverEventSchemas = {
   'chat:deleted': chatDeletedEventSchema,
   /** You were kicked or banned from the room; the server disconnects every tab of yours right after (R58, R59). */
   'room:removed': removedEventSchema,
+  /**
+   * Who is in the room now and how each is in step (R52, R53), after a change: within half a second of someone
+   * coming or going, every SYNC_REPORT_INTERVAL_MS when only reports changed.
+   */
+  'room:presence': roomPresenceSchema,
+  /** The server has not heard your report for a while (a slowed background tab?): send one now (R52). */
+  'presence:probe': roomRefSchema,
 } as const;
 export type ServerEventType = keyof typeof serverEventSchemas;
 export type ServerEventPayload<T extends ServerEventType> = z.infer<(typeof serverEventSchemas)[T]>;

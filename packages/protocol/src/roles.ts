@@ -45,6 +45,7 @@ export const COMMAND_PERMISSIONS = {
   'room:join': 'anyone',
   'clock:ping': 'anyone',
   'room:leave': 'viewer',
+  'presence:report': 'viewer',
   'playlist:add': 'adder',
   'playlist:select': 'controller',
   'playlist:remove': 'controller',

@@ -20,6 +20,7 @@ function recordingLogger() {
 }
 
 const outside: RoomConnection = {
+  id: 'socket-1',
   user: null,
   identity: {
     person: { key: 'g:GUEST00001', uid: null, name: null, photoURL: null, guestTag: 'GUEST00001' },

@@ -18,6 +18,7 @@ import type { RoomStore } from '../rooms/room-store.ts';
 import { ClientWarnings, clientAddressOf, type TrustProxy } from './client-warnings.ts';
 import { type CommandOutcome, createDispatcher, type DispatchContext } from './command-dispatch.ts';
 import { handshakeGuard, type SocketData, transportGuard } from './handshake.ts';
+import { Presence } from './presence.ts';
 import { type RedisFanout, useRedisFanout } from './redis-adapter.ts';
 import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
 import { socketViewerExits, subjectRoom } from './viewer-exits.ts';
@@ -84,6 +85,7 @@ function connectionOf(socket: IoSocket): RoomConnection {
     ...subjectsOf(actorOf(connection)).map((subject) => subjectRoom(roomId, subject)),
   ];
   const connection: RoomConnection = {
+    id: socket.id,
     get user() {
       return socket.data.user;
     },
@@ -186,6 +188,8 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     onError: (error) => log.warn({ err: error }, 'room resync failed; retrying'),
   });
   if (deps.fanout) useRedisFanout(io, deps.fanout, (roomIds) => resync.schedule(roomIds));
+  // After the adapter is in place: presence listens to its join and leave events.
+  const presence = new Presence({ io, cluster: deps.fanout, log });
   const handlers = createRoomHandlers({
     repository: deps.repository,
     store: deps.store,
@@ -202,6 +206,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
       broadcast: chatBroadcast,
       rate: new PersonRate({ ...CHAT_RATE, now }),
     },
+    presence,
   });
   const dispatch = createDispatcher(handlers, (outcome) => deps.observer?.commandAnswered(outcome));
   const observer = deps.observer;
@@ -255,6 +260,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     async close() {
       // Not io.close(): that closes the HTTP server too, which is Fastify's to close after this.
       closing = true;
+      presence.close();
       io.engine.close();
       await Promise.allSettled([...inflight]);
       await resync.close();

@@ -4,6 +4,8 @@ import type { Actor } from './room-state.ts';
 
 /** The little the handlers need of a socket (a Socket.IO socket in production). */
 export interface RoomConnection {
+  /** Unique among the connections of every node (the Socket.IO socket id). */
+  readonly id: string;
   readonly user: SessionUser | null;
   /** Who the others see (R51) and the hashed client address caps and kicks follow. */
   readonly identity: { person: Person; addressKey: string };

@@ -2,9 +2,12 @@ import {
   ackFailure,
   type CommandAck,
   type CommandType,
+  type ErrorCode,
   type RemovalReason,
   type RoomCommand,
   type RoomSnapshot,
+  SYNC_REPORT_INTERVAL_MS,
+  type SyncReport,
 } from '@xemchung/protocol';
 import { type ChatHandlerDeps, createChatHandlers } from '../chat/chat-handlers.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -44,6 +47,8 @@ export interface RoomHandlerDeps {
   chat: Pick<ChatHandlerDeps, 'repository' | 'broadcast' | 'rate'>;
   /** Re-broadcasts a room's committed state once the database answers (a commit whose outcome is unknown). */
   resync?: (roomId: string) => void;
+  /** Who is in the room and how each is in step (realtime/presence.ts); reports are refused without it. */
+  presence?: { report(connectionId: string, report: SyncReport, watching: boolean): ErrorCode | null };
 }
 
 export type RoomHandlers = { [T in CommandType]: Handler<T> };
@@ -152,6 +157,17 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
     },
     'clock:ping': async (_connection, _command, reply) => {
       reply({ ok: true, serverTime: deps.now() });
+    },
+    /** R53: only ever about the sender's own connection; nothing in the payload names anyone. */
+    'presence:report': async (connection, { state, errorMs, rttMs, watching }, reply) => {
+      const report = { state, errorMs, rttMs };
+      const refusal = deps.presence ? deps.presence.report(connection.id, report, watching ?? false) : 'unavailable';
+      if (refusal === null) return reply({ ok: true });
+      const messages: Partial<Record<ErrorCode, string>> = {
+        rate_limited: `One report every ${SYNC_REPORT_INTERVAL_MS} ms`,
+        not_joined: 'Join the room first',
+      };
+      reply(ackFailure(refusal, messages[refusal] ?? 'Reports are not taken here'));
     },
     'playlist:add': roomCommand,
     'playlist:select': roomCommand,

@@ -6,6 +6,13 @@
  *   uppercase), 'Bạn là chủ phòng' or 'Bạn đang xem theo chủ phòng', and button 'Chia sẻ link phòng'.
  * - Share dialog: role=dialog 'Chia sẻ link phòng', textbox 'Link phòng' (read-only, selected), button
  *   'Sao chép' that becomes 'Đã sao chép' once the link is on the clipboard.
+ * - The side panel's content is in tabs (tablist 'Nội dung bên cạnh'): tab 'Danh sách phát' (selected at first)
+ *   and tab 'Người xem <count>'; only the selected tab's panel is shown.
+ * - Viewers (tab 'Người xem'): list 'Người xem' with one listitem per person in the room (R52): the display name
+ *   or 'Khách <tag>', 'Chủ phòng' / 'Đồng chủ phòng', '<n> thẻ' for several tabs, and a role=img sync badge named
+ *   'Đồng bộ tốt: lệch 12 ms' (green, data-level=good), 'Đồng bộ khá: …' (amber, fair), 'Đồng bộ kém: …' (red,
+ *   poor), or 'Đồng bộ: đang tạm dừng' / 'đang tải' / 'trình duyệt chặn phát' / 'lỗi phát video' (grey, idle),
+ *   'Đồng bộ: chưa có số liệu' (unknown) (R53).
  * - Playlist: region 'Danh sách phát' (heading level 2) with a list; each row a listitem, the current one with
  *   aria-current=true and the text 'Đang phát', watched ones 'Đã xem' (data-visited). Host only: button
  *   'Phát <title>' per row (selects it), button 'Xóa <title>' (asks 'Bạn có chắc muốn xóa video này?'), button

@@ -54,6 +54,12 @@ export class FakeRoomSocket {
     return this;
   }
 
+  /** An emit without an ack (the sync reports). */
+  emit(event: string, payload?: unknown) {
+    this.sent.push({ event, payload });
+    return this;
+  }
+
   timeout(_ms: number) {
     return {
       emitWithAck: async (event: string, payload: unknown) => {

@@ -1,19 +1,23 @@
 import { isController } from '@xemchung/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoomSession } from '../room/roomSession.ts';
 import { useRole } from '../room/useRole.ts';
 import { useRoomState } from '../room/useRoomState.ts';
+import { useSyncReport } from './useSyncReport.ts';
 import { VideoStage } from './VideoStage.tsx';
 
 /**
  * The room's player area: the current video (one player per video and role: a new selection, or control granted
- * or revoked (R55), mounts a fresh one that starts from the room's state), or a note while nothing is selected. It starts muted until the current video changes (R33), when the viewer
+ * or revoked (R55), mounts a fresh one that starts from the room's state), or a note while nothing is selected. From joining on, it reports how this viewer is doing (R53). It starts muted until the current video changes (R33), when the viewer
  * has most likely interacted with the page; if the browser still refuses sound, it goes back to muted.
  */
 export function RoomPlayer() {
   const { t } = useTranslation();
   const controller = isController(useRole());
+  const { client } = useRoomSession();
   const room = useRoomState();
+  const statusReader = useSyncReport(client);
   const currentId = room?.current_video.id ?? '';
   const playlist = room?.playlist;
   const index = playlist?.findIndex((video) => video.id === currentId) ?? -1;
@@ -38,6 +42,7 @@ export function RoomPlayer() {
           muted={muted}
           onMutedChange={setMuted}
           hasNext={playlist !== undefined && index < playlist.length - 1}
+          statusReader={statusReader}
         />
       ) : (
         <div className="flex size-full flex-col items-center justify-center gap-2 p-6 text-center">

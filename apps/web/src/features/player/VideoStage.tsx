@@ -1,10 +1,12 @@
 import type { Video } from '@xemchung/protocol';
-import { useCallback, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoomSession } from '../room/roomSession.ts';
 import { MediaPlayer } from './MediaPlayer.tsx';
+import { PlayerStatus } from './playerStatus.ts';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
 import { usePlaybackSync } from './usePlaybackSync.ts';
+import type { StatusReader } from './useSyncReport.ts';
 import { YouTubePlayer } from './YouTubePlayer.tsx';
 
 export interface VideoStageProps {
@@ -15,18 +17,31 @@ export interface VideoStageProps {
   hasNext: boolean;
   /** The host or a co-host: this player drives the room, with controls (R31, R55). Fixed for its lifetime. */
   controller: boolean;
+  /** Where this stage puts how its player is doing, for the viewer's sync reports (R53). */
+  statusReader: RefObject<StatusReader | null>;
 }
 
 /**
  * One video of the room on screen: the player its source needs (YouTube or HTML5 media), kept on the room's
  * timeline, with an unmute button while muted and a note when the video cannot be played.
  */
-export function VideoStage({ video, muted, onMutedChange, hasNext, controller }: VideoStageProps) {
+export function VideoStage({ video, muted, onMutedChange, hasNext, controller, statusReader }: VideoStageProps) {
   const { t } = useTranslation();
   const { client } = useRoomSession();
   const [failed, setFailed] = useState(false);
   const adapter = useRef<PlayerAdapter | null>(null);
-  const sync = usePlaybackSync(client, video.id, controller, () => onMutedChange(true));
+  const [status] = useState(() => new PlayerStatus());
+  const sync = usePlaybackSync(client, video.id, controller, () => {
+    status.playRefused();
+    onMutedChange(true);
+  });
+  useEffect(() => {
+    statusReader.current = () =>
+      status.read(adapter.current, client.state?.current_video ?? null, client.clock.serverNow());
+    return () => {
+      statusReader.current = null;
+    };
+  }, [statusReader, status, client]);
 
   const onAttach = useCallback(
     (player: PlayerAdapter | null) => {
@@ -39,10 +54,11 @@ export function VideoStage({ video, muted, onMutedChange, hasNext, controller }:
   const onEvent = useCallback(
     (event: PlayerEvent) => {
       sync.handle(event);
+      status.handle(event);
       if (event === 'error') setFailed(true);
       if (event === 'volume' && adapter.current) onMutedChange(adapter.current.muted());
     },
-    [sync, onMutedChange],
+    [sync, status, onMutedChange],
   );
   const unmute = () => {
     // Inside the click, so the browser counts it as the user's wish to hear it.

@@ -1,23 +1,40 @@
+import { roleOf } from '@xemchung/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatPanel } from '../chat/ChatPanel.tsx';
+import { useUnreadChat } from '../chat/useUnreadChat.ts';
+import { ViewerActions } from '../moderation/ViewerActions.tsx';
 import { PlaylistPanel } from './PlaylistPanel.tsx';
+import { PresenceList } from './PresenceList.tsx';
 import { RoomSettingsButton } from './RoomSettingsButton.tsx';
+import { useRoomSession } from './roomSession.ts';
 import { ShareDialog } from './ShareDialog.tsx';
+import { SidePanelTabs } from './SidePanelTabs.tsx';
+import { usePresence } from './usePresence.ts';
 import { useRole } from './useRole.ts';
 import { useRoomState } from './useRoomState.ts';
 
 const ROLE_LINE = { host: 'room.youAreHost', cohost: 'room.youAreCohost', member: 'room.followingHost' } as const;
 
 /**
- * The side panel (docs/product.md#side-panel): the room name (uppercase, truncated), the viewer's part in the room, the share-link button,
- * the host's settings (R56) and the playlist.
+ * The side panel (docs/product.md#side-panel): the room name (uppercase, truncated), the viewer's part in the room,
+ * the share-link button, the host's settings (R56), and tabs for the playlist, the chat with its unread count (R54)
+ * and the people in the room with their count (R52), whose rows carry the host's menu (R55, R58, R59).
  */
 export function SidePanel() {
   const { t } = useTranslation();
   const name = useRoomState()?.name ?? '';
   const role = useRole();
+  const room = useRoomState();
+  const { client } = useRoomSession();
+  const viewers = usePresence();
+  const [tab, setTab] = useState('playlist');
+  const unread = useUnreadChat(tab === 'chat');
   const [sharing, setSharing] = useState(false);
+  const select = (id: string) => {
+    setTab(id);
+    client.setPresenceOpen(id === 'viewers');
+  };
 
   return (
     <aside
@@ -56,9 +73,29 @@ export function SidePanel() {
           {t('room.share')}
         </button>
       </div>
-      <PlaylistPanel />
-      {/* Below the playlist for now; the side panel's tabs give it a tab of its own ('Trò chuyện'). */}
-      <ChatPanel />
+      <SidePanelTabs
+        label={t('presence.tabs')}
+        onSelect={select}
+        tabs={[
+          { id: 'playlist', label: t('room.playlist'), panel: <PlaylistPanel /> },
+          {
+            id: 'chat',
+            label: t('chat.title'),
+            ...(unread > 0 ? { count: unread } : {}),
+            panel: <ChatPanel className="min-h-0 flex-1" />,
+          },
+          {
+            id: 'viewers',
+            label: t('presence.viewers'),
+            count: viewers.length,
+            panel: (
+              <PresenceList
+                renderActions={(viewer) => room && <ViewerActions viewer={viewer} role={roleOf(room, viewer.uid)} />}
+              />
+            ),
+          },
+        ]}
+      />
       <ShareDialog open={sharing} onClose={() => setSharing(false)} url={window.location.href} />
     </aside>
   );

@@ -14,10 +14,12 @@ import {
   type Me,
   type ProtocolError,
   type RemovedEvent,
+  type RoomPresence,
   type RoomRef,
   type RoomSnapshot,
   type ServerToClientEvents,
   type SettingsChange,
+  type Viewer,
 } from '@xemchung/protocol';
 import type { Socket } from 'socket.io-client';
 import { createChatFeed } from '../chat/chatFeed.ts';
@@ -65,6 +67,8 @@ export interface RoomClient {
   readonly me: Me | null;
   /** The room's chat as this tab holds it (R54). */
   readonly chat: ChatLog;
+  /** Who is in the room now, as last told (`room:presence`, R52); empty until the server first says. */
+  readonly viewers: readonly Viewer[];
   readonly clock: ClockOffsetEstimator;
   join(roomId: string): Promise<CommandAck<'room:join'>>;
   leave(): Promise<CommandAck<'room:leave'>>;
@@ -93,6 +97,16 @@ export interface RoomClient {
   unban(uid: string): Promise<CommandAck<'moderation:unban'>>;
   /** The room's bans, newest first (host, R59). */
   bans(): Promise<CommandAck<'moderation:bans'>>;
+  /**
+   * This viewer's own player state for its sync badge (R53), at most every SYNC_REPORT_INTERVAL_MS, with whether
+   * its list of viewers is open. Sent without an ack (nothing to do with a refusal but send the next one), and
+   * only while the room is joined on this connection.
+   */
+  reportSync(report: Omit<CommandPayload<'presence:report'>, 'watching'>): void;
+  /** Whether this page shows the list of viewers (R52): only then does the server send it reports' changes. */
+  readonly presenceOpen: boolean;
+  /** Opens or closes the list of viewers; opening asks for a report at once, so the server sends the list. */
+  setPresenceOpen(open: boolean): void;
   /** One clock:ping; its round trip becomes a sample of the offset estimator. */
   ping(): Promise<CommandAck<'clock:ping'>>;
   /** Pings `samples` times in a row (a fresh estimate after connecting). */
@@ -103,6 +117,10 @@ export interface RoomClient {
   onState(listener: (room: RoomSnapshot) => void): () => void;
   /** Called with every change of the chat log. Returns the unsubscribe. */
   onChat(listener: (chat: ChatLog) => void): () => void;
+  /** Called with every new presence list of the room. */
+  onPresence(listener: (viewers: readonly Viewer[]) => void): () => void;
+  /** Called when the server asks this tab for a report now (`presence:probe`, R52). */
+  onProbe(listener: () => void): () => void;
   onGone(listener: (gone: RoomGone) => void): () => void;
   /**
    * Called when joining again after a dropped connection has ended: `ok` once the view is resynced, or the
@@ -145,9 +163,13 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   const stateListeners = new Set<(room: RoomSnapshot) => void>();
   const goneListeners = new Set<(gone: RoomGone) => void>();
   const rejoinListeners = new Set<(result: RejoinResult) => void>();
+  const presenceListeners = new Set<(viewers: readonly Viewer[]) => void>();
+  const probeListeners = new Set<() => void>();
   let roomId: string | null = null;
   let held: RoomSnapshot | null = null;
   let me: Me | null = null;
+  let viewers: readonly Viewer[] = [];
+  let presenceOpen = false;
   /** From a dropped connection until a join succeeds on a new one: room commands are answered here. */
   let awayFromRoom = false;
   /** Counts dropped connections, so a re-join answered after another drop does not go on retrying. */
@@ -164,11 +186,23 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     for (const listener of stateListeners) listener(room);
   };
 
+  const acceptPresence = (presence: RoomPresence) => {
+    if (presence.roomId !== roomId) return;
+    viewers = presence.viewers;
+    for (const listener of presenceListeners) listener(viewers);
+  };
+
+  const onProbe = (ref: RoomRef) => {
+    if (ref.roomId !== roomId) return;
+    for (const listener of probeListeners) listener();
+  };
+
   const gone = (reason: RoomGone['reason']) => (ref: RoomRef) => {
     if (ref.roomId !== roomId) return;
     roomId = null;
     held = null;
     chat.reset();
+    viewers = [];
     for (const listener of goneListeners) listener({ reason, roomId: ref.roomId });
   };
   const onDeleted = gone('deleted');
@@ -198,6 +232,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     if (id !== roomId) {
       held = null;
       chat.reset();
+      viewers = [];
     }
     roomId = id;
     const sentAt = clock.localNow();
@@ -262,6 +297,8 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   };
 
   socket.on('room:state', accept);
+  socket.on('room:presence', acceptPresence);
+  socket.on('presence:probe', onProbe);
   socket.on('room:deleted', onDeleted);
   socket.on('room:notFound', onNotFound);
   socket.on('room:removed', onRemoved);
@@ -286,6 +323,9 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     get chat() {
       return chat.log;
     },
+    get viewers() {
+      return viewers;
+    },
     clock,
     join,
     leave: () => {
@@ -293,6 +333,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       roomId = null;
       held = null;
       chat.reset();
+      viewers = [];
       return request('room:leave', {});
     },
     addVideo: (video) => request('playlist:add', { video }),
@@ -317,6 +358,21 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     ban: (uid) => request('moderation:ban', { uid }),
     unban: (uid) => request('moderation:unban', { uid }),
     bans: () => request('moderation:bans', {}),
+    reportSync: (report) => {
+      if (awayFromRoom || roomId === null || !socket.connected) return;
+      (socket.emit as (event: string, payload: unknown) => void)('presence:report', {
+        ...report,
+        watching: presenceOpen,
+      });
+    },
+    get presenceOpen() {
+      return presenceOpen;
+    },
+    setPresenceOpen(open) {
+      if (open === presenceOpen) return;
+      presenceOpen = open;
+      if (open) for (const listener of probeListeners) listener();
+    },
     ping,
     async syncClock(samples = CLOCK_SAMPLE_WINDOW) {
       for (let i = 0; i < samples; i++) {
@@ -331,6 +387,14 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       return () => stateListeners.delete(listener);
     },
     onChat: (listener) => chat.onChange(listener),
+    onPresence(listener) {
+      presenceListeners.add(listener);
+      return () => presenceListeners.delete(listener);
+    },
+    onProbe(listener) {
+      probeListeners.add(listener);
+      return () => probeListeners.delete(listener);
+    },
     onGone(listener) {
       goneListeners.add(listener);
       return () => goneListeners.delete(listener);
@@ -343,6 +407,8 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       stopRejoining();
       roomId = null;
       socket.off('room:state', accept);
+      socket.off('room:presence', acceptPresence);
+      socket.off('presence:probe', onProbe);
       socket.off('room:deleted', onDeleted);
       socket.off('room:notFound', onNotFound);
       socket.off('room:removed', onRemoved);
@@ -351,6 +417,8 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       socket.off('connect_error', onConnectError);
       chat.dispose();
       stateListeners.clear();
+      presenceListeners.clear();
+      probeListeners.clear();
       goneListeners.clear();
       rejoinListeners.clear();
     },

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ErrorCode,
+  type ServerToClientEvents,
+  SYNC_REPORT_INTERVAL_MS,
+  type SyncReport,
+} from '@xemchung/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DefaultEventsMap, Server } from 'socket.io';
+import type { SocketData } from './handshake.ts';
+import { type Liveness, type PresenceChange, type PresencePart, PresenceRegistry } from './presence-registry.ts';
+import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
+
+/** The scheduler's step (ms): each room has a slot among the steps of a report interval, so work is spread. */
+export const PRESENCE_TICK_MS = 100;
+/** People coming and going reach the room (and the other nodes) within this (ms). */
+export const PRESENCE_MEMBERS_FLUSH_MS = 500;
+/** Report-only changes are sent this often (ms): as often as clients report. */
+export const PRESENCE_REPORTS_FLUSH_MS = SYNC_REPORT_INTERVAL_MS;
+/** A node announces itself at least this often (ms), with nothing else to say. */
+export const NODE_HEARTBEAT_MS = 2000;
+/** A node silent this long (ms) is taken for dead, and the people it held leave every other node's rooms. */
+export const NODE_SILENCE_MS = 10_000;
+
+/**
+ * Which tabs are alive (R52). A closed tab closes its socket and leaves at once; one that died without closing (a
+ * lost network, a killed laptop) stops reporting. Every client reports every SYNC_REPORT_INTERVAL_MS, so a tab
+ * not heard from for PROBE_AFTER_MS is asked for a report (`presence:probe`: a background tab's timers may be
+ * slowed, its socket's messages are not), and one still unheard at SILENT_AFTER_MS is unlisted until it speaks
+ * again. Socket.IO's own heartbeat (25 s + 20 s) is left as it is: a 2 s ping cost a third more CPU per delivery
+ * at 11,000 sockets and, with a 2 s timeout, dropped healthy sockets whenever the event loop stalled (ADR 013).
+ */
+export const LIVENESS: Liveness = { probeAfterMs: 2500, silentAfterMs: 3500, probeEveryMs: 1000 };
+/** A step this late (ms) means the process stalled: reports may be waiting unread, so no tab is judged on it. */
+const STALL_MS = 1000;
+
+/**
+ * Reports a socket may send (R53): one every SYNC_REPORT_INTERVAL_MS, with room for one more (a report at join,
+ * timer jitter). A faster one answers `rate_limited`.
+ */
+export const REPORT_RATE: Omit<TokenBucketOptions, 'now'> = {
+  capacity: 2,
+  refillPerSecond: 1000 / SYNC_REPORT_INTERVAL_MS,
+};
+
+const MEMBERS_TICKS = PRESENCE_MEMBERS_FLUSH_MS / PRESENCE_TICK_MS;
+const REPORTS_TICKS = PRESENCE_REPORTS_FLUSH_MS / PRESENCE_TICK_MS;
+const HEARTBEAT_TICKS = NODE_HEARTBEAT_MS / PRESENCE_TICK_MS;
+const SWEEP_TICKS = 2;
+/** Silent nodes are looked for once a second. */
+const NODE_CHECK_TICKS = 1000 / PRESENCE_TICK_MS;
+
+/** What nodes tell each other through the adapter (`io.serverSideEmit`). */
+interface Gossip {
+  node: string;
+  /** Every room the node has people in (the others forget its rooms not listed), or only changed ones. */
+  full: boolean;
+  rooms: Record<string, PresencePart[]>;
+}
+interface PresenceServerEvents {
+  'presence:gossip': (gossip: Gossip) => void;
+  /** A node (re)joined the cluster: everyone sends it their full part. */
+  'presence:hello': (node: string) => void;
+  /** A node is shutting down: forget its people now rather than when it falls silent. */
+  'presence:bye': (node: string) => void;
+}
+
+type IoServer = Server<DefaultEventsMap, ServerToClientEvents, PresenceServerEvents, SocketData>;
+
+/** The Socket.IO room of those in `roomId` who have the list of viewers open ('#' is never in a room id). */
+const watchRoom = (roomId: string) => `${roomId}#watch`;
+const isWatchRoom = (room: string) => room.endsWith('#watch');
+
+/** A room's slot in the scheduler's cycle: a cheap, stable hash of its id. */
+function phaseOf(roomId: string): number {
+  let hash = 0;
+  for (let index = 0; index < roomId.length; index++) hash = (hash * 31 + roomId.charCodeAt(index)) | 0;
+  return Math.abs(hash) % REPORTS_TICKS;
+}
+
+function due(change: PresenceChange, tick: number, phase: number): boolean {
+  const period = change === 'members' ? MEMBERS_TICKS : REPORTS_TICKS;
+  return (tick - phase) % period === 0;
+}
+
+export interface PresenceDeps {
+  io: Server<DefaultEventsMap, ServerToClientEvents, DefaultEventsMap, SocketData>;
+  /** Whether the link to the other nodes is up; absent on a single node (no gossip then). */
+  cluster?: { readonly ready: boolean };
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+/**
+ * Presence across nodes (docs/room-rules.md R52, R53; docs/decisions/016-presence-transport.md). Membership comes
+ * from the Socket.IO adapter's own join and leave events, so every way out of a room counts: a leave, a dropped
+ * socket, a deleted room. Each node keeps its own sockets and, through one batched `serverSideEmit` per step,
+ * tells the others its part of the rooms that changed; each node then sends `room:presence` to its own sockets
+ * only, each room in its own slot of the cycle so a burst of changes is spread over it.
+ */
+export class Presence {
+  readonly registry: PresenceRegistry;
+  readonly nodeId = randomUUID();
+  private readonly io: IoServer;
+  private readonly cluster: PresenceDeps['cluster'];
+  private readonly log: FastifyBaseLogger;
+  private readonly now: () => number;
+  private readonly buckets = new Map<string, TokenBucket>();
+  private readonly timer: NodeJS.Timeout;
+  private tick = 0;
+  private lastStepAt: number;
+  private lastGossip = 0;
+  private clusterReady = false;
+  /** Send every room next time (a node said hello, or our link came back). */
+  private fullPending = false;
+
+  constructor(deps: PresenceDeps) {
+    this.io = deps.io as unknown as IoServer;
+    this.cluster = deps.cluster;
+    this.registry = new PresenceRegistry({ gossip: deps.cluster !== undefined });
+    this.log = deps.log;
+    this.now = deps.now ?? Date.now;
+    this.lastStepAt = this.now();
+    const adapter = this.io.of('/').adapter;
+    // A socket is also in the room named by its own id, and in a watch room while its list is open: neither is a
+    // room people are in.
+    adapter.on('join-room', (roomId: string, socketId: string) => {
+      if (roomId === socketId || isWatchRoom(roomId)) return;
+      const person = this.io.of('/').sockets.get(socketId)?.data.identity?.person;
+      if (person) this.registry.join(socketId, roomId, person);
+    });
+    adapter.on('leave-room', (roomId: string, socketId: string) => {
+      if (roomId === socketId) {
+        this.buckets.delete(socketId);
+      } else if (!isWatchRoom(roomId)) {
+        this.registry.leave(socketId, roomId);
+        void this.io.of('/').sockets.get(socketId)?.leave(watchRoom(roomId));
+      }
+    });
+    if (this.cluster) {
+      this.io.on('presence:gossip', (gossip) =>
+        this.registry.applyRemote(gossip.node, gossip.rooms, gossip.full, this.now()),
+      );
+      // What the newcomer held before (the same node back after losing its link) is replaced by its full part.
+      this.io.on('presence:hello', () => {
+        this.fullPending = true;
+      });
+      this.io.on('presence:bye', (node) => this.registry.dropNode(node));
+    }
+    this.timer = setInterval(() => this.step(), PRESENCE_TICK_MS).unref();
+  }
+
+  /** The sender's own report (R53): refused when it comes faster than REPORT_RATE. */
+  report(socketId: string, report: SyncReport, watching: boolean): ErrorCode | null {
+    let bucket = this.buckets.get(socketId);
+    if (!bucket) {
+      bucket = new TokenBucket({ ...REPORT_RATE, now: this.now });
+      this.buckets.set(socketId, bucket);
+    }
+    if (!bucket.take()) return 'rate_limited';
+    if (!this.registry.report(socketId, report, this.now())) return 'not_joined';
+    this.watch(socketId, watching);
+    return null;
+  }
+
+  /**
+   * Who has the list open (R52): they are in the room's watch room, sent the lists that changed by reports
+   * alone; a list opened is sent its room's list at once.
+   */
+  private watch(socketId: string, watching: boolean): void {
+    const socket = this.io.of('/').sockets.get(socketId);
+    const roomId = socket?.data.roomId;
+    if (!socket || !roomId || socket.rooms.has(watchRoom(roomId)) === watching) return;
+    if (!watching) {
+      void socket.leave(watchRoom(roomId));
+      return;
+    }
+    void socket.join(watchRoom(roomId));
+    socket.emit('room:presence', { roomId, viewers: this.registry.viewers(roomId) });
+  }
+
+  /** Stops the scheduler and tells the other nodes to forget this one's people now. */
+  close(): void {
+    clearInterval(this.timer);
+    if (this.cluster?.ready) this.io.serverSideEmit('presence:bye', this.nodeId);
+  }
+
+  /** One step of the cycle: gossip, sweeps, then the rooms whose slot it is. */
+  private step(): void {
+    const tick = ++this.tick;
+    const now = this.now();
+    const stalled = now - this.lastStepAt > STALL_MS;
+    this.lastStepAt = now;
+    if (tick % SWEEP_TICKS === 0 && !stalled) {
+      for (const socketId of this.registry.sweep(now, LIVENESS)) {
+        const socket = this.io.of('/').sockets.get(socketId);
+        if (socket?.data.roomId) socket.emit('presence:probe', { roomId: socket.data.roomId });
+      }
+    }
+    if (this.cluster) this.gossip(tick, now);
+    for (const [roomId, change] of this.registry.viewChanges.entries()) {
+      if (!due(change, tick, phaseOf(roomId))) continue;
+      this.registry.viewChanges.delete(roomId);
+      // People coming and going: everyone (the count and the names). Reports alone: those with the list open.
+      const to = change === 'members' ? roomId : watchRoom(roomId);
+      if (!this.io.of('/').adapter.rooms.has(to)) continue;
+      this.io.local.to(to).emit('room:presence', { roomId, viewers: this.registry.viewers(roomId) });
+    }
+  }
+
+  private gossip(tick: number, now: number): void {
+    const ready = this.cluster?.ready ?? false;
+    if (ready && !this.clusterReady) {
+      // Started, or back after losing the link: whatever the others missed, and whatever we missed, is resent.
+      this.io.serverSideEmit('presence:hello', this.nodeId);
+      this.fullPending = true;
+    }
+    this.clusterReady = ready;
+    if (tick % NODE_CHECK_TICKS === 0) {
+      for (const node of this.registry.silentNodes(now, NODE_SILENCE_MS)) {
+        this.log.warn({ node }, 'presence: a node fell silent; its viewers are gone');
+        this.registry.dropNode(node);
+      }
+    }
+    if (!ready) return;
+    const full = this.fullPending;
+    const rooms: Record<string, PresencePart[]> = {};
+    let count = 0;
+    if (full) {
+      for (const roomId of this.registry.localRoomIds()) rooms[roomId] = this.registry.localPart(roomId);
+    }
+    // Each room in its slot, as for the broadcasts: one small message per step rather than all rooms at once.
+    for (const [roomId, change] of this.registry.localChanges.entries()) {
+      if (!full && !due(change, tick, phaseOf(roomId))) continue;
+      this.registry.localChanges.delete(roomId);
+      if (!full) rooms[roomId] = this.registry.localPart(roomId);
+      count++;
+    }
+    this.fullPending = false;
+    // Said at least every heartbeat, even with nothing new, so the others know this node is alive.
+    if (!full && count === 0 && tick - this.lastGossip < HEARTBEAT_TICKS) return;
+    this.lastGossip = tick;
+    this.io.serverSideEmit('presence:gossip', { node: this.nodeId, full, rooms });
+  }
+}

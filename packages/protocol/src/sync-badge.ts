@@ -1,0 +1,60 @@
+// The sync badge of a viewer (docs/room-rules.md R53), free of zod: the web's room chunk imports it.
+import type { SyncReport } from './presence.ts';
+
+/** What a viewer's player is doing, as it reports it; `idle` when no video is on its screen. */
+export const SYNC_STATES = ['playing', 'paused', 'buffering', 'blocked', 'error', 'idle'] as const;
+export type SyncState = (typeof SYNC_STATES)[number];
+
+/**
+ * How often a client reports, and so the least time the server lets pass between two reports of a socket. The
+ * reports also say the tab is alive (R52): one not heard from for a while is probed, then unlisted.
+ */
+export const SYNC_REPORT_INTERVAL_MS = 2000;
+/** The largest error a report may carry (a day, in ms); clients clamp to it. Beyond is `invalid_payload`. */
+export const SYNC_ERROR_MAX_MS = 86_400_000;
+/** The largest round trip a report may carry (ms); clients clamp to it. */
+export const SYNC_RTT_MAX_MS = 60_000;
+
+/** At most this far from the room's timeline (ms), a playing viewer's badge is green. */
+export const SYNC_GOOD_MS = 50;
+/** At most this far (ms) it is amber; beyond, red. */
+export const SYNC_FAIR_MS = 250;
+
+/**
+ * The badge's colour: `good` (green), `fair` (amber), `poor` (red) for a playing viewer by its error; `idle`
+ * (grey) while it is paused, buffering, blocked or failed; `unknown` without a recent report.
+ */
+export type SyncLevel = 'good' | 'fair' | 'poor' | 'idle' | 'unknown';
+
+export function syncLevel(report: SyncReport | null): SyncLevel {
+  if (!report) return 'unknown';
+  if (report.state !== 'playing' || report.errorMs === undefined) return 'idle';
+  const error = Math.abs(report.errorMs);
+  if (error <= SYNC_GOOD_MS) return 'good';
+  return error <= SYNC_FAIR_MS ? 'fair' : 'poor';
+}
+
+/**
+ * A report of what a client measured, clamped into what a report may carry and rounded to whole ms; a value that
+ * is null or not a number (NaN) is left out.
+ */
+export function boundedReport(state: SyncState, errorMs: number | null, rttMs: number | null): SyncReport {
+  const report: SyncReport = { state };
+  const clamp = (value: number, low: number, high: number) => Math.round(Math.min(high, Math.max(low, value)));
+  if (errorMs !== null && !Number.isNaN(errorMs))
+    report.errorMs = clamp(errorMs, -SYNC_ERROR_MAX_MS, SYNC_ERROR_MAX_MS);
+  if (rttMs !== null && !Number.isNaN(rttMs)) report.rttMs = clamp(rttMs, 0, SYNC_RTT_MAX_MS);
+  return report;
+}
+
+/** How well a state describes someone watching: a tab that plays beats one that waits, pauses or failed. */
+const STATE_RANK: Record<SyncState, number> = { playing: 5, buffering: 4, paused: 3, blocked: 2, error: 1, idle: 0 };
+
+/** Which of two reports of one person's tabs describes them best (R52): a playing tab, then the smaller error. */
+export function betterReport(a: SyncReport | null, b: SyncReport | null): SyncReport | null {
+  if (!a || !b) return a ?? b;
+  const byState = STATE_RANK[a.state] - STATE_RANK[b.state];
+  if (byState !== 0) return byState > 0 ? a : b;
+  const error = (report: SyncReport) => Math.abs(report.errorMs ?? Number.POSITIVE_INFINITY);
+  return error(b) < error(a) ? b : a;
+}
