@@ -3,6 +3,7 @@
 // (docs/decisions/016-presence-transport.md). The sockets' side (the reports' round trips, the room:presence
 // deliveries) is measured by `npm run bench:fanout -- --reports`; this is the part that is presence's alone.
 import { performance } from 'node:perf_hooks';
+import { LIVENESS } from '../../apps/server/src/realtime/presence.ts';
 import { type PresencePart, PresenceRegistry } from '../../apps/server/src/realtime/presence-registry.ts';
 import { type Person, type SyncReport, userKey } from '../../packages/protocol/src/index.ts';
 
@@ -46,6 +47,13 @@ const reportCost = cpuPerCall(200_000, (index) => {
   const room = index % ROOMS;
   registry.report(`s-${room}-${Math.floor(index / ROOMS) % VIEWERS}`, report(index), index);
 });
+// The liveness sweep over every tab (every 200 ms), each of them heard from within the last report interval.
+const HEARD_AT = 1e9;
+for (let room = 0; room < ROOMS; room++) {
+  for (let viewer = 0; viewer < VIEWERS; viewer++)
+    registry.report(`s-${room}-${viewer}`, report(room + viewer), HEARD_AT);
+}
+const sweepCost = cpuPerCall(500, () => registry.sweep(HEARD_AT + 1000, LIVENESS));
 let payloadBytes = 0;
 const broadcastCost = cpuPerCall(20_000, (index) => {
   const id = roomId(index % ROOMS);
@@ -128,6 +136,9 @@ console.log(`| step | per call | calls/s | CPU % of a core |`);
 console.log(`| --- | --: | --: | --: |`);
 console.log(
   `| a report recorded (registry) | ${reportCost.toFixed(2)} µs | ${REPORTS_PER_SECOND} | ${((reportCost * REPORTS_PER_SECOND) / 1e4).toFixed(2)} |`,
+);
+console.log(
+  `| the liveness sweep of ${ROOMS * VIEWERS} tabs | ${(sweepCost / 1000).toFixed(2)} ms | 5 | ${((sweepCost * 5) / 1e4).toFixed(2)} |`,
 );
 console.log(
   `| a room's list built and encoded (${kb(payloadBytes)} KB) | ${broadcastCost.toFixed(1)} µs | ${broadcastsPerSecond} | ${((broadcastCost * broadcastsPerSecond) / 1e4).toFixed(2)} |`,

@@ -28,7 +28,7 @@ export const NODE_SILENCE_MS = 10_000;
  * not heard from for PROBE_AFTER_MS is asked for a report (`presence:probe`: a background tab's timers may be
  * slowed, its socket's messages are not), and one still unheard at SILENT_AFTER_MS is unlisted until it speaks
  * again. Socket.IO's own heartbeat (25 s + 20 s) is left as it is: a 2 s ping cost a third more CPU per delivery
- * at 11,000 sockets and, with a 2 s timeout, dropped healthy sockets whenever the event loop stalled (ADR 013).
+ * at 11,000 sockets and, with a 2 s timeout, dropped healthy sockets whenever the event loop stalled (ADR 016).
  */
 export const LIVENESS: Liveness = { probeAfterMs: 2500, silentAfterMs: 3500, probeEveryMs: 1000 };
 /** A step this late (ms) means the process stalled: reports may be waiting unread, so no tab is judged on it. */
