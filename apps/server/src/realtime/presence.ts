@@ -7,6 +7,7 @@ import {
 } from '@xemchung/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DefaultEventsMap, Server } from 'socket.io';
+import { ROOM_ID_PATTERN } from '../rooms/room-id.ts';
 import type { SocketData } from './handshake.ts';
 import { type Liveness, type PresenceChange, type PresencePart, PresenceRegistry } from './presence-registry.ts';
 import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
@@ -69,7 +70,6 @@ type IoServer = Server<DefaultEventsMap, ServerToClientEvents, PresenceServerEve
 
 /** The Socket.IO room of those in `roomId` who have the list of viewers open ('#' is never in a room id). */
 const watchRoom = (roomId: string) => `${roomId}#watch`;
-const isWatchRoom = (room: string) => room.endsWith('#watch');
 
 /** A room's slot in the scheduler's cycle: a cheap, stable hash of its id. */
 function phaseOf(roomId: string): number {
@@ -122,17 +122,17 @@ export class Presence {
     this.now = deps.now ?? Date.now;
     this.lastStepAt = this.now();
     const adapter = this.io.of('/').adapter;
-    // A socket is also in the room named by its own id, and in a watch room while its list is open: neither is a
-    // room people are in.
+    // A socket is also in the room named by its own id, in a watch room while its list is open, and in the rooms a
+    // kick would reach it through (R58): none of them is a room people are in, and only a room's id names one.
     adapter.on('join-room', (roomId: string, socketId: string) => {
-      if (roomId === socketId || isWatchRoom(roomId)) return;
+      if (!ROOM_ID_PATTERN.test(roomId)) return;
       const person = this.io.of('/').sockets.get(socketId)?.data.identity?.person;
       if (person) this.registry.join(socketId, roomId, person);
     });
     adapter.on('leave-room', (roomId: string, socketId: string) => {
       if (roomId === socketId) {
         this.buckets.delete(socketId);
-      } else if (!isWatchRoom(roomId)) {
+      } else if (ROOM_ID_PATTERN.test(roomId)) {
         this.registry.leave(socketId, roomId);
         void this.io.of('/').sockets.get(socketId)?.leave(watchRoom(roomId));
       }
