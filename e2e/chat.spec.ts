@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { allowGuestChat, chatBox, chatLog, roomIdOf, say, seedChat } from './support/chat';
+import { allowGuestChat, chatBox, chatLog, openChat, roomIdOf, say, seedChat } from './support/chat';
 import { joinRoom, openRoomAsHost } from './support/room';
 import { saveScreenshot } from './support/screenshots';
 
@@ -10,7 +10,9 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 async function hostAndGuest(browser: Browser, phone = false): Promise<{ host: Page; guest: Page }> {
   const options = phone ? PHONE : { viewport: { width: 1280, height: 800 } };
   const host = await openRoomAsHost(browser, options);
+  await openChat(host);
   const guest = await joinRoom(browser, host.url(), { signedIn: false, ...options });
+  await openChat(guest);
   return { host, guest };
 }
 
@@ -64,6 +66,7 @@ test('R54: host and guest chat both ways once guests may write; links open safel
 
 test('R54: sending too fast is refused with a Vietnamese message, and the draft is kept', async ({ browser }) => {
   const host = await openRoomAsHost(browser);
+  await openChat(host);
   for (let i = 1; i <= 5; i++) await say(host, `Tin số ${i}`);
   await chatBox(host).fill('Tin số 6');
   await chatBox(host).press('Enter');
@@ -100,8 +103,10 @@ test('R54: the last 50 on joining, older ones on scrolling up, and new ones foll
   browser,
 }) => {
   const host = await openRoomAsHost(browser);
+  await openChat(host);
   seedChat(roomIdOf(host), 120);
   const guest = await joinRoom(browser, host.url(), { signedIn: false });
+  await openChat(guest);
   const messages = chatLog(guest).getByRole('listitem');
   await expect(messages).toHaveCount(50);
   await expect(messages.first()).toContainText('Tin 71');

@@ -31,6 +31,13 @@ export function seedChat(roomId: string, count: number): void {
 /** The room id of a room page's URL. */
 export const roomIdOf = (page: Page) => new URL(page.url()).pathname.split('/').pop() ?? '';
 
+/** Opens the side panel's 'Trò chuyện' tab, as a user does before reading or writing (R54). */
+export async function openChat(page: Page): Promise<void> {
+  const tab = page.getByRole('tab', { name: /^Trò chuyện/ });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+}
+
 /** The message box 'Tin nhắn'. */
 export const chatBox = (page: Page) => page.getByRole('textbox', { name: 'Tin nhắn' });
 
