@@ -48,7 +48,10 @@ describe.runIf(CLUSTER_SERVICES)('presence across two nodes on PostgreSQL + Redi
     expect(await guestOnTwo.request('presence:report', { state: 'playing', errorMs: -31, rttMs: 48 })).toEqual({
       ok: true,
     });
-    const viewers = await viewersWhere(hostOnOne, (list) => list.get(guestKeyOf('khach-nut-hai'))?.report !== null);
+    const viewers = await viewersWhere(
+      hostOnOne,
+      (list) => (list.get(guestKeyOf('khach-nut-hai'))?.report ?? null) !== null,
+    );
     expect(viewers.get(guestKeyOf('khach-nut-hai'))?.report).toEqual({ state: 'playing', errorMs: -31, rttMs: 48 });
 
     // A node shutting down says so: its people leave the other node's list at once, not after the silence.
