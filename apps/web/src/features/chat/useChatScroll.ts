@@ -34,6 +34,18 @@ export function useChatScroll(messages: readonly ChatMessage[], loadOlder: () =>
     setNewBelow(false);
   }, []);
 
+  // A list that was hidden (another tab of the side panel) or resized keeps a reader at the bottom there: while
+  // hidden it has no height, so the messages that arrived meanwhile could not be scrolled to.
+  useLayoutEffect(() => {
+    const list = ref.current;
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) list.scrollTop = list.scrollHeight;
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, []);
+
   useLayoutEffect(() => {
     const list = ref.current;
     const oldest = messages[0]?.seq;
