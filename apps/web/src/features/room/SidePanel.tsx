@@ -39,7 +39,7 @@ export function SidePanel() {
   return (
     <aside
       aria-label={t('room.details')}
-      className="flex w-full flex-col gap-4 sm:rounded-2xl sm:border sm:border-white/10 sm:bg-neutral-900/60 sm:p-4 lg:sticky lg:top-18 lg:max-h-[calc(100dvh-5.5rem)] lg:w-96 lg:shrink-0"
+      className="flex w-full flex-col gap-4 sm:rounded-2xl sm:border sm:border-white/10 sm:bg-neutral-900/60 sm:p-4 lg:sticky lg:top-18 lg:max-h-[calc(100dvh-5.5rem)] lg:w-[25rem] lg:shrink-0"
     >
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">

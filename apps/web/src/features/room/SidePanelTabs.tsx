@@ -68,7 +68,7 @@ export function SidePanelTabs({ label, tabs, onSelect }: SidePanelTabsProps) {
               aria-controls={panelId(tab.id)}
               tabIndex={active ? 0 : -1}
               onClick={() => setSelected(tab.id)}
-              className={`flex min-h-9 flex-1 items-center justify-center gap-1.5 rounded-full px-3 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-violet-400 ${
+              className={`flex min-h-9 flex-1 items-center justify-center gap-1 rounded-full px-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-violet-400 ${
                 active ? 'bg-violet-600 text-white shadow' : 'text-neutral-300 hover:bg-white/10 hover:text-white'
               }`}
             >
