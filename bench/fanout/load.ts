@@ -74,6 +74,46 @@ function startReports(): void {
   });
 }
 
+// With `chat`: the rooms seeded with chatters (two signed-in followers each) chat at 1 message/s: each chatter
+// sends one every 2 s (the per-person limit), the two half an interval apart, all staggered over the interval.
+const CHAT_INTERVAL_MS = 2000;
+const CHAT_TAG = Buffer.from('["chat:message"');
+const chatters: WireClient[] = [];
+let chatsSent = 0;
+let chatsFailed = 0;
+let chatFrames = 0;
+const isChat = (frame: Buffer) => frame.compare(CHAT_TAG, 0, CHAT_TAG.length, 2, 2 + CHAT_TAG.length) === 0;
+function startChat(): void {
+  chatters.forEach((client, index) => {
+    let count = 0;
+    // With an ack, as the web client sends it.
+    const chat = () => {
+      if (inWindow) chatsSent++;
+      client.request('chat:send', { text: `Tin nhắn ${index}.${count++}` }).then(
+        (ack) => {
+          const result = ack as { ok: boolean; error?: { code: string } };
+          if (!result.ok) {
+            chatsFailed++;
+            noteError(`chat:send: ${result.error?.code}`);
+          }
+        },
+        (error: Error) => {
+          chatsFailed++;
+          noteError(`chat:send: ${error.message}`);
+        },
+      );
+    };
+    const timer = setTimeout(
+      () => {
+        chat();
+        closers.push(clearInterval.bind(null, setInterval(chat, CHAT_INTERVAL_MS)));
+      },
+      (index / chatters.length) * CHAT_INTERVAL_MS,
+    );
+    closers.push(() => clearTimeout(timer));
+  });
+}
+
 /** A parsing follower: checks the version sequence and timestamps events of the measured window. */
 function sampler(room: number, cross: boolean) {
   let lastVersion = -1;
@@ -126,13 +166,18 @@ async function connectFollower(room: number, follower: number): Promise<void> {
     });
     return;
   }
-  const client = await joinedWireClient(urlOf(node), roomId, null, (frame) => {
-    // XemChung also sends who is in the room (R52): counted apart, never as a host event's delivery.
+  // With `chat`, the room's last followers are its signed-in chatters (the parsing ones stay guests).
+  const chatterCookies = plan.chat && plan.target === 'xemchung' ? (plan.rooms[room]?.chatterCookies ?? []) : [];
+  const cookie = chatterCookies[plan.followers - 1 - follower] ?? null;
+  const client = await joinedWireClient(urlOf(node), roomId, cookie, (frame) => {
+    // XemChung also sends who is in the room (R52) and chat (R54): counted apart, never as a host event's delivery.
     if (isPresence(frame)) presenceFrames++;
+    else if (isChat(frame)) chatFrames++;
     else if (parse) parse((JSON.parse(frame.toString('utf8', 2)) as [string, StateFrame])[1]);
     else received++;
   });
   if (plan.reports && plan.target === 'xemchung') reporters.push({ client, watching: follower === plan.followers - 1 });
+  if (cookie) chatters.push(client);
 }
 
 /** A payload shaped and sized like XemChung's room:state, for the baselines to relay. */
@@ -218,6 +263,7 @@ send({
 });
 await new Promise((resolve) => process.once('message', resolve)); // "go", once the servers' memory is read
 startReports();
+startChat();
 
 const totalEvents = roomCount * totalSeconds;
 const lag = new Float64Array(totalEvents);
@@ -282,6 +328,9 @@ send({
   generatorCpuPercent,
   reportsSent,
   presenceFrames,
+  chatsSent,
+  chatsFailed,
+  chatFrames,
 });
 await new Promise((resolve) => process.once('message', resolve)); // "close"
 for (const close of closers) close();

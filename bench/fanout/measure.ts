@@ -52,6 +52,10 @@ export interface RunMetrics {
   /** With `--reports`: presence reports sent in the window; presence frames delivered over the whole run. */
   reportsSent: number;
   presenceFrames: number;
+  /** With `--chat`: chat messages sent in the window, refused or unanswered, and delivered over the whole run. */
+  chatsSent: number;
+  chatsFailed: number;
+  chatFrames: number;
 }
 
 const LOAD_SCRIPT = fileURLToPath(new URL('./load.ts', import.meta.url));
@@ -127,6 +131,7 @@ export async function runOnce(target: Target, settings: RunSettings): Promise<Ru
       drainMs: settings.drainMs,
       connectConcurrency: settings.connectConcurrency,
       reports: settings.reports,
+      chat: settings.chat,
     };
     const ready = nextMessage<LoadReady>(generator, 'ready');
     generator.send(plan);
@@ -190,6 +195,9 @@ export async function runOnce(target: Target, settings: RunSettings): Promise<Ru
       generatorCpuPercent: load.generatorCpuPercent,
       reportsSent: load.reportsSent,
       presenceFrames: load.presenceFrames,
+      chatsSent: load.chatsSent,
+      chatsFailed: load.chatsFailed,
+      chatFrames: load.chatFrames,
     };
   } finally {
     await stopProcess(generator);

@@ -20,6 +20,8 @@ export interface LoadShape {
   connectConcurrency: number;
   /** XemChung only: every client (followers and host) also sends `presence:report` every 2 s (R53). */
   reports: boolean;
+  /** XemChung only: the rooms seeded with chatters (every 10th) chat at 1 message/s, from two signed-in followers. */
+  chat: boolean;
 }
 
 /** What the orchestrator (run.ts) tells the load generator (load.ts). */
@@ -72,6 +74,10 @@ export interface LoadResult {
   /** With `reports`: reports sent in the measured window; `room:presence` frames received (the whole run). */
   reportsSent: number;
   presenceFrames: number;
+  /** With `chat`: messages sent in the measured window, refused or unanswered (whole run), `chat:message` frames received by followers (whole run). */
+  chatsSent: number;
+  chatsFailed: number;
+  chatFrames: number;
 }
 
 export type LoadMessage = LoadReady | WindowMark | LoadResult;

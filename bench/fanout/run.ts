@@ -6,6 +6,7 @@
 //   npm run bench:fanout -- --nodes 2          two XemChung nodes on PostgreSQL + Redis: the cross-node hop
 //   npm run bench:fanout -- --rooms 50 --duration 10 --repeats 1      a quick check
 //   npm run bench:fanout -- --targets xemchung --reports                every viewer also reports its sync (R53)
+//   npm run bench:fanout -- --targets xemchung --reports --chat         and 10 % of rooms chat at 1 message/s
 import { parseArgs } from 'node:util';
 import { BenchDatabase } from '../lib/database.ts';
 import { describeMachine } from '../lib/machine.ts';
@@ -29,6 +30,7 @@ const { values: options } = parseArgs({
     concurrency: { type: 'string', default: '100' },
     drain: { type: 'string', default: '3000' },
     reports: { type: 'boolean', default: false },
+    chat: { type: 'boolean', default: false },
   },
 });
 
@@ -59,7 +61,8 @@ const database = new BenchDatabase(dbKind);
 try {
   const started = Date.now();
   const db = await database.open();
-  const rooms = await seedRooms(db, count('rooms', 1));
+  // With --chat every 10th room gets two signed-in chatters: 1 message/s within the per-person limit (1 per 2 s).
+  const rooms = await seedRooms(db, count('rooms', 1), (room) => (options.chat && room % 10 === 0 ? 2 : 0));
   await db.destroy();
   console.log(`seeded ${rooms.length} rooms (${dbKind}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const settings: RunSettings = {
@@ -72,6 +75,7 @@ try {
     drainMs: count('drain', 0),
     connectConcurrency: count('concurrency', 1),
     reports: options.reports ?? false,
+    chat: options.chat ?? false,
     nodes,
     basePort: count('port', 1024),
     database,
@@ -90,6 +94,9 @@ try {
           (settings.reports && target === 'xemchung'
             ? `, reports ${run.reportsSent}, presence frames ${run.presenceFrames}`
             : '') +
+          (settings.chat && target === 'xemchung'
+            ? `, chats ${run.chatsSent} (failed ${run.chatsFailed}), chat frames ${run.chatFrames}`
+            : '') +
           (run.errorSamples.length > 0 ? `, errors: ${run.errorSamples.join('; ')}` : ''),
       );
     }
@@ -98,7 +105,8 @@ try {
     rooms: rooms.length,
     shape:
       `${rooms.length} rooms × ${settings.followers} followers, 1 host event/s/room, ${settings.sampled} parsing follower(s) per room` +
-      (settings.reports ? ', every XemChung client reporting its sync every 2 s' : ''),
+      (settings.reports ? ', every XemChung client reporting its sync every 2 s' : '') +
+      (settings.chat ? ', 10 % of XemChung rooms chatting at 1 message/s' : ''),
     window: `${settings.warmupSeconds} s warm-up, ${settings.measureSeconds} s measured, ${repeats} repeat(s)`,
     database: dbKind,
     machineBefore,
