@@ -134,6 +134,10 @@ const isAcked = (sent: Sent): sent is Acked => sent.outcome !== undefined && 'ok
 class CommandStream {
   readonly sent: Sent[] = [];
   epoch = 0;
+  /**
+   * From the crash until the host's socket is connected again. It ends at the reconnect, not when the test sees the
+   * restarted node ready: a command sent after the host has reconnected and re-joined is rightly acknowledged.
+   */
   down = false;
   private readonly host: Member;
   private readonly videoId: string;
@@ -145,6 +149,9 @@ class CommandStream {
   constructor(host: Member, videoId: string) {
     this.host = host;
     this.videoId = videoId;
+    host.socket.on('connect', () => {
+      this.down = false;
+    });
     this.resume(this.next);
   }
 
