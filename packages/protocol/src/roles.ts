@@ -83,6 +83,16 @@ export function isController(role: Role): boolean {
   return role === 'host' || role === 'cohost';
 }
 
+/** The codes the table refuses with. */
+export type Refusal = Extract<ErrorCode, 'forbidden' | 'adding_restricted' | 'chat_restricted'>;
+
+/** The message of each refusal, for logs and developers (the web shows its own Vietnamese texts). */
+export const REFUSAL_MESSAGES: Readonly<Record<Refusal, string>> = {
+  forbidden: 'Your role in this room cannot do this',
+  adding_restricted: "The room's settings do not let you add videos",
+  chat_restricted: "The room's settings do not let guests write",
+};
+
 /**
  * Null when a viewer of `role` may run `type` in a room with `settings`; otherwise the code to refuse with:
  * `adding_restricted` and `chat_restricted` when only the room's settings stand in the way (the UI explains the
@@ -92,8 +102,7 @@ export function refusalFor(
   type: CommandType,
   role: Role,
   settings: Pick<RoomSettings, 'addPolicy' | 'guestChat'>,
-): Extract<ErrorCode, 'forbidden' | 'adding_restricted' | 'chat_restricted'> | null {
-  // Widened: the table names only the permissions today's commands use.
+): Refusal | null {
   switch (COMMAND_PERMISSIONS[type] as Permission) {
     case 'anyone':
     case 'viewer':

@@ -4,6 +4,7 @@ import {
   type ChatTextProblem,
   type CommandType,
   prepareChatText,
+  REFUSAL_MESSAGES,
   refusalFor,
   roleOf,
 } from '@xemchung/protocol';
@@ -43,19 +44,13 @@ const PROBLEMS: Record<ChatTextProblem, string> = {
   bidi: 'The message holds bidirectional control characters',
 };
 
-const REFUSALS = {
-  forbidden: 'Only the host and co-hosts can delete messages',
-  adding_restricted: "The room's settings do not let you do this",
-  chat_restricted: "The room's settings do not let guests write",
-} as const;
-
 const notFound = () => ackFailure('room_not_found', 'Room not found');
 const notJoined = () => ackFailure('not_joined', 'Join the room first');
 
 /** Null when the caller may run `type` in the room as stored; otherwise the refusal (the permission table, R50). */
 function refusal(type: CommandType, roles: ChatRoomRoles, connection: RoomConnection) {
   const code = refusalFor(type, roleOf(roles, connection.user?.uid ?? null), roles.settings);
-  return code ? ackFailure(code, REFUSALS[code]) : null;
+  return code ? ackFailure(code, REFUSAL_MESSAGES[code]) : null;
 }
 
 /**

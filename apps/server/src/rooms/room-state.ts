@@ -8,6 +8,7 @@ import {
   isController,
   PLAYLIST_MAX,
   type ProtocolError,
+  REFUSAL_MESSAGES,
   type Role,
   type RoomCommand,
   type RoomSettings,
@@ -60,12 +61,6 @@ const defaultCurrentVideo = () => ({ ...DEFAULT_CURRENT_VIDEO });
 export function actorRole(state: RoomState, actor: Actor): Role {
   return roleOf(state, actor.uid);
 }
-
-const REFUSAL_MESSAGES = {
-  forbidden: 'Your role in this room cannot do this',
-  adding_restricted: "The room's settings do not let you add videos",
-  chat_restricted: "The room's settings do not let guests write",
-} as const;
 
 /**
  * The room state machine: every rule of docs/room-rules.md (R2, R6–R15, R55–R57) and nothing else — no I/O, no clock
