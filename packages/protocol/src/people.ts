@@ -20,6 +20,11 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
+/** The short tag shown after 'Khách' for a guest: the first GUEST_TAG_LENGTH characters of its id. */
+export function shortGuestTag(person: Pick<Person, 'guestTag'>): string {
+  return (person.guestTag ?? '').slice(0, GUEST_TAG_LENGTH);
+}
+
 /** The key of a signed-in person. */
 export function userKey(uid: string): string {
   return `u:${uid}`;

@@ -86,6 +86,9 @@ export const en: Messages = {
       failed: 'Something went wrong, please try again.',
     },
   },
+  people: {
+    guest: 'Guest {{tag}}',
+  },
   chat: {
     title: 'Chat',
     messages: 'Messages in the room',
@@ -94,7 +97,6 @@ export const en: Messages = {
     loadingOlder: 'Loading older messages…',
     beginning: 'This is the start of the room’s chat.',
     empty: 'No messages yet. Say hello!',
-    guestName: 'Guest {{tag}}',
     host: 'Host',
     deleted: 'Message deleted',
     deleteMessage: 'Delete the message from {{name}}',
@@ -135,7 +137,6 @@ export const en: Messages = {
   },
   viewerActions: {
     menu: 'Actions for {{name}}',
-    guestName: 'Guest {{tag}}',
     grant: 'Give control',
     revoke: 'Take control back',
     kick: 'Ask to leave',
@@ -147,7 +148,6 @@ export const en: Messages = {
     tabs: 'Side panel',
     viewers: 'Viewers',
     count: '{{count}} watching',
-    guest: 'Guest {{tag}}',
     host: 'Host',
     cohost: 'Co-host',
     tabCount: '{{count}} tabs',

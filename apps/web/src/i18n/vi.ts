@@ -87,6 +87,9 @@ export const vi = {
       failed: 'Có lỗi xảy ra, vui lòng thử lại.',
     },
   },
+  people: {
+    guest: 'Khách {{tag}}',
+  },
   chat: {
     title: 'Trò chuyện',
     messages: 'Tin nhắn trong phòng',
@@ -95,7 +98,6 @@ export const vi = {
     loadingOlder: 'Đang tải tin nhắn cũ hơn…',
     beginning: 'Bắt đầu cuộc trò chuyện của phòng.',
     empty: 'Chưa có tin nhắn nào. Hãy chào mọi người!',
-    guestName: 'Khách {{tag}}',
     host: 'Chủ phòng',
     deleted: 'Tin nhắn đã bị xóa',
     deleteMessage: 'Xóa tin nhắn của {{name}}',
@@ -136,7 +138,6 @@ export const vi = {
   },
   viewerActions: {
     menu: 'Thao tác với {{name}}',
-    guestName: 'Khách {{tag}}',
     grant: 'Trao quyền điều khiển',
     revoke: 'Thu hồi quyền điều khiển',
     kick: 'Mời ra khỏi phòng',
@@ -148,7 +149,6 @@ export const vi = {
     tabs: 'Nội dung bên cạnh',
     viewers: 'Người xem',
     count: '{{count}} người đang xem',
-    guest: 'Khách {{tag}}',
     host: 'Chủ phòng',
     cohost: 'Đồng chủ phòng',
     tabCount: '{{count}} thẻ',

@@ -27,7 +27,7 @@ export interface InRoomOptions {
  */
 export async function renderInRoom(ui: ReactNode, options: InRoomOptions = {}) {
   const room = options.room ?? roomSnapshot();
-  const uid = options.isHost ? room.host : (options.uid ?? null);
+  const uid = options.isHost ? room.host : (options.uid ?? options.me?.uid ?? null);
   const socket = new FakeRoomSocket();
   socket.rooms.set(room.id, room);
   socket.uid = uid;

@@ -1,14 +1,9 @@
-import { type ChatMessage, GUEST_TAG_LENGTH, type Person } from '@xemchung/protocol';
+import type { ChatMessage } from '@xemchung/protocol';
 import { useTranslation } from 'react-i18next';
-import { UserAvatar, UserIcon } from '../../layout/UserAvatar.tsx';
+import { PersonAvatar } from '../../components/PersonAvatar.tsx';
+import { usePersonName } from '../room/usePersonName.ts';
 import { LinkifiedText } from './LinkifiedText.tsx';
 import { messageTime, timeLocale } from './messageTime.ts';
-
-/** How a sender is named: their display name, or 'Khách' and the start of their guest tag. */
-export function useSenderName(): (sender: Person) => string {
-  const { t } = useTranslation();
-  return (sender) => sender.name ?? t('chat.guestName', { tag: (sender.guestTag ?? '').slice(0, GUEST_TAG_LENGTH) });
-}
 
 export interface ChatMessageItemProps {
   message: ChatMessage;
@@ -19,30 +14,20 @@ export interface ChatMessageItemProps {
   onDelete?: (message: ChatMessage) => void;
 }
 
-function SenderAvatar({ sender, name }: { sender: Person; name: string }) {
-  if (sender.uid === null) {
-    return (
-      <span
-        aria-hidden="true"
-        className="grid size-8 shrink-0 place-items-center rounded-full bg-neutral-700 text-neutral-300"
-      >
-        <UserIcon className="size-5" />
-      </span>
-    );
-  }
-  return <UserAvatar photoURL={sender.photoURL} displayName={name} email="" className="size-8 text-xs" />;
-}
-
 /** One chat message: avatar, name and time (unless it continues the previous one), and its text or placeholder. */
 export function ChatMessageItem({ message, continued, fromHost, onDelete }: ChatMessageItemProps) {
   const { t, i18n } = useTranslation();
-  const name = useSenderName()(message.sender);
+  const name = usePersonName()(message.sender);
   const time = messageTime(message.createdAt, timeLocale(i18n.language));
   return (
     <li
       className={`group relative flex gap-2.5 rounded-lg px-1.5 py-0.5 hover:bg-white/[0.03] ${continued ? '' : 'mt-2'}`}
     >
-      {continued ? <span className="w-8 shrink-0" /> : <SenderAvatar sender={message.sender} name={name} />}
+      {continued ? (
+        <span className="w-8 shrink-0" />
+      ) : (
+        <PersonAvatar person={message.sender} className="size-8 text-xs" />
+      )}
       <div className="min-w-0 flex-1 pr-8">
         {!continued && (
           <p className="flex items-baseline gap-2">

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useRoomSession } from '../room/roomSession.ts';
-import { useMyRole } from '../room/useMyRole.ts';
+import { useRole } from '../room/useRole.ts';
 import { useRoomState } from '../room/useRoomState.ts';
 import { ChatMessageItem } from './ChatMessageItem.tsx';
 import { useChat } from './useChat.ts';
@@ -23,7 +23,7 @@ export function ChatMessageList({ onDelete }: { onDelete: (message: ChatMessage)
   const chat = useChat();
   const room = useRoomState();
   const { client } = useRoomSession();
-  const role = useMyRole();
+  const role = useRole();
   const loadOlder = useCallback(() => void client.loadOlderChat(), [client]);
   const { ref, onScroll, newBelow, scrollToBottom } = useChatScroll(chat.messages, loadOlder);
   const canDelete = room !== null && may('chat:delete', role, room.settings);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../components/alertContext.ts';
 import { useConfirm } from '../../components/confirmContext.ts';
 import { useRoomSession } from '../room/roomSession.ts';
-import { useMyRole } from '../room/useMyRole.ts';
+import { useRole } from '../room/useRole.ts';
 import { useRoomState } from '../room/useRoomState.ts';
 import { ChatComposer } from './ChatComposer.tsx';
 import { ChatMessageList } from './ChatMessageList.tsx';
@@ -19,7 +19,7 @@ export function ChatPanel({ className = 'h-96 max-h-[70dvh] shrink-0 lg:h-80' }:
   const { t } = useTranslation();
   const headingId = useId();
   const room = useRoomState();
-  const role = useMyRole();
+  const role = useRole();
   const { client } = useRoomSession();
   const confirm = useConfirm();
   const alert = useAlert();

@@ -5,6 +5,7 @@ import { useConfirm } from '../../components/confirmContext.ts';
 import { useOutsidePointerDown } from '../../components/useOutsidePointerDown.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { useCommandAlert } from '../room/useCommandAlert.ts';
+import { usePersonName } from '../room/usePersonName.ts';
 import { useMay } from '../room/useRole.ts';
 
 export interface ViewerActionsProps {
@@ -27,6 +28,7 @@ export function ViewerActions({ viewer, role }: ViewerActionsProps) {
   const menuId = useId();
   const { client } = useRoomSession();
   const confirm = useConfirm();
+  const personName = usePersonName();
   const alertRefusal = useCommandAlert();
   const moderates = useMay('moderation:kick');
   const [open, setOpen] = useState(false);
@@ -40,7 +42,7 @@ export function ViewerActions({ viewer, role }: ViewerActionsProps) {
   }, [open]);
   if (!moderates || role === 'host') return null;
 
-  const name = viewer.name ?? t('viewerActions.guestName', { tag: viewer.guestTag ?? '' });
+  const name = personName(viewer);
   const uid = viewer.uid;
   const run = (command: () => Promise<AckResult<object>>) => {
     setOpen(false);

@@ -1,9 +1,9 @@
 import type { Role, Viewer } from '@xemchung/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserAvatar, UserIcon } from '../../layout/UserAvatar.tsx';
+import { PersonAvatar } from '../../components/PersonAvatar.tsx';
 import { SyncBadge } from './SyncBadge.tsx';
-import { guestTag } from './viewerOrder.ts';
+import { usePersonName } from './usePersonName.ts';
 
 export interface ViewerRowProps {
   viewer: Viewer;
@@ -15,17 +15,11 @@ export interface ViewerRowProps {
 /** One person in the presence list (R52): picture or initials, name or 'Khách' and a tag, role, sync badge. */
 export function ViewerRow({ viewer, role, actions }: ViewerRowProps) {
   const { t } = useTranslation();
-  const name = viewer.name ?? t('presence.guest', { tag: guestTag(viewer) });
+  const name = usePersonName()(viewer);
   const badge = role === 'host' ? t('presence.host') : role === 'cohost' ? t('presence.cohost') : null;
   return (
     <li className="flex items-center gap-3 rounded-xl px-2 py-2 hover:bg-white/5">
-      {viewer.name !== null ? (
-        <UserAvatar photoURL={viewer.photoURL} displayName={viewer.name} email="" className="size-9 text-sm" />
-      ) : (
-        <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-neutral-700 text-neutral-300">
-          <UserIcon className="size-5" />
-        </span>
-      )}
+      <PersonAvatar person={viewer} className="size-9 text-sm" />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="truncate text-sm font-medium text-neutral-100" title={name}>
           {name}

@@ -11,7 +11,6 @@ import {
   commandNeedsRoom,
   type ErrorCode,
   expectedPosition,
-  type Me,
   type ProtocolError,
   type RemovedEvent,
   type RoomPresence,
@@ -63,8 +62,6 @@ export interface RoomClientOptions {
 export interface RoomClient {
   /** The newest room state received (join ack or broadcast), or null before joining. */
   readonly state: RoomSnapshot | null;
-  /** Who the server says we are (the join ack's `me`); null for a guest or before joining. */
-  readonly me: Me | null;
   /** The room's chat as this tab holds it (R54). */
   readonly chat: ChatLog;
   /** Who is in the room now, as last told (`room:presence`, R52); empty until the server first says. */
@@ -167,7 +164,6 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   const probeListeners = new Set<() => void>();
   let roomId: string | null = null;
   let held: RoomSnapshot | null = null;
-  let me: Me | null = null;
   let viewers: readonly Viewer[] = [];
   let presenceOpen = false;
   /** From a dropped connection until a join succeeds on a new one: room commands are answered here. */
@@ -239,7 +235,6 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     const ack = await request('room:join', { roomId: id });
     if (ack.ok) {
       awayFromRoom = false;
-      me = ack.me;
       clock.record(sentAt, ack.serverTime, clock.localNow());
       accept(ack.room);
       // Right after every join, a reconnection's too, rather than in the join answer: joins stay one batched
@@ -316,9 +311,6 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   return {
     get state() {
       return held;
-    },
-    get me() {
-      return me;
     },
     get chat() {
       return chat.log;

@@ -1,4 +1,4 @@
-import { GUEST_TAG_LENGTH, type Role, type RoomRoles, roleOf, type Viewer } from '@xemchung/protocol';
+import { type Role, type RoomRoles, roleOf, shortGuestTag, type Viewer } from '@xemchung/protocol';
 
 const ROLE_ORDER: Record<Role, number> = { host: 0, cohost: 1, member: 2, guest: 3 };
 
@@ -8,15 +8,10 @@ export interface RankedViewer {
   role: Role;
 }
 
-/** The short tag shown after 'Khách': the first GUEST_TAG_LENGTH characters of the guest's stable id. */
-export function guestTag(viewer: Viewer): string {
-  return (viewer.guestTag ?? '').slice(0, GUEST_TAG_LENGTH);
-}
-
 /** The host first, then co-hosts, signed-in viewers by name, and guests by tag. */
 export function rankViewers(viewers: readonly Viewer[], room: RoomRoles): RankedViewer[] {
   const collator = new Intl.Collator('vi');
-  const label = (viewer: Viewer) => viewer.name ?? guestTag(viewer);
+  const label = (viewer: Viewer) => viewer.name ?? shortGuestTag(viewer);
   return viewers
     .map((viewer) => ({ viewer, role: roleOf(room, viewer.uid) }))
     .sort(
