@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { HOME_PATH } from './paths.ts';
+import { GoHomeLink } from '../components/GoHomeLink.tsx';
 
 /** docs/product.md#not-found-page: black background, white text. */
 export function NotFoundPage() {
@@ -12,12 +11,7 @@ export function NotFoundPage() {
         404
       </p>
       <h1 className="text-2xl font-semibold sm:text-3xl">{t('notFound.message')}</h1>
-      <Link
-        to={HOME_PATH}
-        className="rounded-full border border-white/25 px-5 py-2.5 text-sm font-medium text-white hover:border-violet-400 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
-      >
-        {t('notFound.goHome')}
-      </Link>
+      <GoHomeLink />
     </div>
   );
 }

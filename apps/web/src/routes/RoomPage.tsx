@@ -38,10 +38,11 @@
  *   room's add policy lets add; the others read why in the playlist region instead.
  */
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { AlertProvider } from '../components/AlertProvider.tsx';
 import { Button } from '../components/Button.tsx';
 import { ConfirmProvider } from '../components/ConfirmProvider.tsx';
+import { GoHomeLink } from '../components/GoHomeLink.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { RoomPlayer } from '../features/player/RoomPlayer.tsx';
 import { ConnectionBanner } from '../features/room/ConnectionBanner.tsx';
@@ -53,7 +54,7 @@ import { useRoom } from '../features/room/useRoom.ts';
 import { useRoomState } from '../features/room/useRoomState.ts';
 import { RoomSearchBox } from '../features/search/RoomSearchBox.tsx';
 import { TopBarSlot } from '../layout/TopBarSlot.tsx';
-import { HOME_PATH, NOT_FOUND_PATH } from './paths.ts';
+import { NOT_FOUND_PATH } from './paths.ts';
 
 const LAYOUT = 'mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 sm:p-4 lg:flex-row lg:items-start';
 
@@ -131,12 +132,7 @@ function RemovedFromRoom({ reason }: { reason: 'kicked' | 'banned' }) {
       <p role="alert" className="max-w-md text-lg text-neutral-200">
         {t(reason === 'kicked' ? 'room.kicked' : 'room.banned')}
       </p>
-      <Link
-        to={HOME_PATH}
-        className="rounded-full border border-white/25 px-5 py-2.5 text-sm font-medium text-white hover:border-violet-400 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
-      >
-        {t('notFound.goHome')}
-      </Link>
+      <GoHomeLink />
     </div>
   );
 }

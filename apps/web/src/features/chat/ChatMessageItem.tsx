@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@xemchung/protocol';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../components/PersonAvatar.tsx';
+import { TrashIcon } from '../../components/TrashIcon.tsx';
 import { usePersonName } from '../room/usePersonName.ts';
 import { LinkifiedText } from './LinkifiedText.tsx';
 import { messageTime, timeLocale } from './messageTime.ts';
@@ -60,16 +61,7 @@ export function ChatMessageItem({ message, continued, fromHost, onDelete }: Chat
           aria-label={t('chat.deleteMessage', { name })}
           className="absolute top-0.5 right-0.5 grid size-8 place-items-center rounded-full text-neutral-500 hover:bg-white/10 hover:text-red-300 focus-visible:outline-2 focus-visible:outline-violet-400 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
         >
-          <svg
-            className="size-4"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            aria-hidden="true"
-          >
-            <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <TrashIcon className="size-4" />
         </button>
       )}
     </li>

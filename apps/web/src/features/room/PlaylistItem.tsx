@@ -1,5 +1,6 @@
 import { parseVideoLink, type Video } from '@xemchung/protocol';
 import { useTranslation } from 'react-i18next';
+import { TrashIcon } from '../../components/TrashIcon.tsx';
 import { VideoThumbnail } from '../../components/VideoThumbnail.tsx';
 
 export interface PlaylistItemProps {
@@ -74,20 +75,7 @@ export function PlaylistItem({ video, current, canSelect, canRemove, onSelect, o
           aria-label={t('room.deleteItem', { title: video.title })}
           className="grid size-10 shrink-0 place-items-center rounded-full text-neutral-400 hover:bg-white/10 hover:text-red-300 focus-visible:outline-2 focus-visible:outline-violet-400"
         >
-          <svg
-            className="size-5"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={1.8}
-            aria-hidden="true"
-          >
-            <path
-              d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <TrashIcon />
         </button>
       )}
     </li>
