@@ -7,6 +7,7 @@ export * from './commands.ts';
 export * from './error-reporting.ts';
 export * from './errors.ts';
 export * from './events.ts';
+export * from './guest-tag.ts';
 export * from './limits.ts';
 export * from './links.ts';
 export * from './moderation.ts';

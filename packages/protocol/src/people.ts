@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** Longest guest tag shown beside 'Khách' (the key keeps more, so two guests never share a key). */
-export const GUEST_TAG_LENGTH = 4;
-
 /**
  * A person in a room as the others see them (docs/room-rules.md R51). One person with several tabs is one
  * person: `key` is `u:<uid>` when signed in, and `g:<id>` for a guest, where the id is derived from the guest's
@@ -19,11 +16,6 @@ export const personSchema = z.object({
   guestTag: z.string().nullable(),
 });
 export type Person = z.infer<typeof personSchema>;
-
-/** The short tag shown after 'Khách' for a guest: the first GUEST_TAG_LENGTH characters of its id. */
-export function shortGuestTag(person: Pick<Person, 'guestTag'>): string {
-  return (person.guestTag ?? '').slice(0, GUEST_TAG_LENGTH);
-}
 
 /** The key of a signed-in person. */
 export function userKey(uid: string): string {
