@@ -1,8 +1,10 @@
 // Baseline 3: the bare Socket.IO relay (socketio-relay.ts) that first commits each host event, as XemChung must
 // (docs/room-rules.md R17, R18, R27: committed, then acknowledged, then broadcast). The commit is the cheapest one
 // there is: one UPDATE of the room's row through `pg` as a named prepared statement, no validation, no rules, no
-// version check. The gap between this and the bare relay is what waiting on a database costs the transport; the
-// gap between XemChung and this is what XemChung itself adds (bench/README.md).
+// version check. With --chat, a message is stored the same cheapest way (one INSERT taking the room's next seq,
+// as R54 orders messages) before it is acknowledged and relayed. The gap between this and the bare relay is what
+// waiting on a database costs the transport; the gap between XemChung and this is what XemChung itself adds
+// (bench/README.md).
 import pg from 'pg';
 import { withDefaultUser } from '../../apps/server/src/db/database.ts';
 import { startSocketIoRelay } from './socketio-relay-server.ts';
@@ -17,15 +19,34 @@ const COMMIT = {
   name: 'bench-commit-relay',
   text: 'update rooms set "current_time" = $2, updated_at = $3, version = version + 1 where id = $1',
 };
+const APPEND = {
+  name: 'bench-commit-relay-chat',
+  text:
+    'insert into chat_messages (room_id, seq, sender_key, text, created_at) ' +
+    'select $1, coalesce(max(seq), 0) + 1, $2, $3, $4 from chat_messages where room_id = $1',
+};
 
-startSocketIoRelay((io, room, payload, ack) => {
-  if (room === null) return ack({ ok: false });
-  const { current_time, updated_at } = (payload as LookAlikeState).current_video;
-  pool.query({ ...COMMIT, values: [room, current_time, updated_at] }).then(
-    () => {
-      ack({ ok: true });
-      io.to(room).emit('room:state', payload);
-    },
-    () => ack({ ok: false }),
-  );
-});
+startSocketIoRelay(
+  (io, room, payload, ack) => {
+    if (room === null) return ack({ ok: false });
+    const { current_time, updated_at } = (payload as LookAlikeState).current_video;
+    pool.query({ ...COMMIT, values: [room, current_time, updated_at] }).then(
+      () => {
+        ack({ ok: true });
+        io.to(room).emit('room:state', payload);
+      },
+      () => ack({ ok: false }),
+    );
+  },
+  (io, room, payload, ack) => {
+    if (room === null) return ack({ ok: false });
+    const { text } = payload as { text: string };
+    pool.query({ ...APPEND, values: [room, 'bench-chatter', text, Date.now()] }).then(
+      () => {
+        ack({ ok: true });
+        io.to(room).emit('chat:message', { roomId: room, text });
+      },
+      () => ack({ ok: false }),
+    );
+  },
+);

@@ -47,6 +47,11 @@ const REPORT_INTERVAL_MS = 2000;
 const PRESENCE_TAG = Buffer.from('["room:presence"');
 /** The reporting clients, and whether each has its list of viewers open (one follower per room does). */
 const reporters: Array<{ client: WireClient; watching: boolean }> = [];
+/** Each reporter's report, sent again when the server asks with `presence:probe`, as the web page answers (R52). */
+const answerProbe = new Map<WireClient, () => void>();
+const PROBE_TAG = Buffer.from('["presence:probe"');
+let probes = 0;
+const isProbe = (frame: Buffer) => frame.compare(PROBE_TAG, 0, PROBE_TAG.length, 2, 2 + PROBE_TAG.length) === 0;
 let inWindow = false;
 let reportsSent = 0;
 let presenceFrames = 0;
@@ -63,6 +68,7 @@ function startReports(): void {
       const errorMs = ((index * 7 + count++ * 13) % 41) - 20;
       client.emit('presence:report', { state: 'playing', errorMs, rttMs: 30, watching });
     };
+    answerProbe.set(client, report);
     const timer = setTimeout(
       () => {
         report();
@@ -78,6 +84,10 @@ function startReports(): void {
 // sends one every 2 s (the per-person limit), the two half an interval apart, all staggered over the interval.
 const CHAT_INTERVAL_MS = 2000;
 const CHAT_TAG = Buffer.from('["chat:message"');
+const STATE_TAG = Buffer.from('["room:state"');
+/** Frames that are neither a host event, presence nor chat (`presence:probe`, R52): counted, never parsed. */
+let otherFrames = 0;
+const isState = (frame: Buffer) => frame.compare(STATE_TAG, 0, STATE_TAG.length, 2, 2 + STATE_TAG.length) === 0;
 const chatters: WireClient[] = [];
 let chatsSent = 0;
 let chatsFailed = 0;
@@ -166,18 +176,26 @@ async function connectFollower(room: number, follower: number): Promise<void> {
     });
     return;
   }
-  // With `chat`, the room's last followers are its signed-in chatters (the parsing ones stay guests).
-  const chatterCookies = plan.chat && plan.target === 'xemchung' ? (plan.rooms[room]?.chatterCookies ?? []) : [];
-  const cookie = chatterCookies[plan.followers - 1 - follower] ?? null;
-  const client = await joinedWireClient(urlOf(node), roomId, cookie, (frame) => {
+  // With `chat`, the room's last followers are its chatters (the parsing ones stay guests): signed in on XemChung,
+  // where guests may not write; the Socket.IO baselines take anyone's message.
+  const chatterCookies = plan.chat ? (plan.rooms[room]?.chatterCookies ?? []) : [];
+  const chatterCookie = chatterCookies[plan.followers - 1 - follower];
+  const cookie = plan.target === 'xemchung' ? (chatterCookie ?? null) : null;
+  let client: WireClient | undefined;
+  client = await joinedWireClient(urlOf(node), roomId, cookie, (frame) => {
     // XemChung also sends who is in the room (R52) and chat (R54): counted apart, never as a host event's delivery.
     if (isPresence(frame)) presenceFrames++;
     else if (isChat(frame)) chatFrames++;
+    else if (isProbe(frame)) {
+      if (inWindow) probes++;
+      if (client) answerProbe.get(client)?.();
+    } else if (!isState(frame)) otherFrames++;
     else if (parse) parse((JSON.parse(frame.toString('utf8', 2)) as [string, StateFrame])[1]);
     else received++;
   });
-  if (plan.reports && plan.target === 'xemchung') reporters.push({ client, watching: follower === plan.followers - 1 });
-  if (cookie) chatters.push(client);
+  // The Socket.IO baselines receive the same reports and chat, so CPU per delivery compares like with like inbound.
+  if (plan.reports) reporters.push({ client, watching: follower === plan.followers - 1 });
+  if (chatterCookie !== undefined) chatters.push(client);
 }
 
 /** A payload shaped and sized like XemChung's room:state, for the baselines to relay. */
@@ -209,7 +227,7 @@ async function connectHost(room: number): Promise<(k: number) => void> {
     return (k) => socket.send(JSON.stringify(lookAlikeState(room, k)));
   }
   const client = await joinedWireClient(url, seeded.id, seeded.hostCookie || null, () => {});
-  if (plan.reports && plan.target === 'xemchung') reporters.push({ client, watching: false });
+  if (plan.reports) reporters.push({ client, watching: false });
   const payload =
     plan.target === 'xemchung'
       ? (k: number) => ({ id: seeded.videoId, playing: true, position: k, rate: 1 })
@@ -304,6 +322,14 @@ await new Promise<void>((resolve) => {
 await new Promise((resolve) => setTimeout(resolve, plan.drainMs));
 if (outstanding > 0) noteError(`${outstanding} commands still unanswered after the drain`);
 
+// BENCH_TIMELINE=<file>: each event's latency in the order sent (1 ms apart), to see when the slow ones happen.
+if (process.env.BENCH_TIMELINE) {
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(
+    process.env.BENCH_TIMELINE,
+    JSON.stringify(Array.from(localAt, (ms) => (Number.isNaN(ms) ? null : ms))),
+  );
+}
 const sentEvents = sentPerRoom.reduce((sum, count) => sum + count, 0);
 // What crossing nodes added to each event that reached both of its parsing followers.
 const hopExtra: number[] = [];
@@ -331,6 +357,8 @@ send({
   chatsSent,
   chatsFailed,
   chatFrames,
+  probes,
+  otherFrames,
 });
 await new Promise((resolve) => process.once('message', resolve)); // "close"
 for (const close of closers) close();

@@ -56,6 +56,8 @@ export interface RunMetrics {
   chatsSent: number;
   chatsFailed: number;
   chatFrames: number;
+  probes: number;
+  otherFrames: number;
 }
 
 const LOAD_SCRIPT = fileURLToPath(new URL('./load.ts', import.meta.url));
@@ -198,6 +200,8 @@ export async function runOnce(target: Target, settings: RunSettings): Promise<Ru
       chatsSent: load.chatsSent,
       chatsFailed: load.chatsFailed,
       chatFrames: load.chatFrames,
+      probes: load.probes,
+      otherFrames: load.otherFrames,
     };
   } finally {
     await stopProcess(generator);

@@ -78,6 +78,10 @@ export interface LoadResult {
   chatsSent: number;
   chatsFailed: number;
   chatFrames: number;
+  /** `presence:probe` frames answered in the window (a reporter unheard for 2.5 s, R52). */
+  probes: number;
+  /** Frames of no kind above: should stay 0. */
+  otherFrames: number;
 }
 
 export type LoadMessage = LoadReady | WindowMark | LoadResult;

@@ -91,12 +91,13 @@ try {
       console.log(
         `repeat ${repeat} ${target}: p50 ${run.latency.p50.toFixed(2)} ms, p99 ${run.latency.p99.toFixed(2)} ms, ` +
           `${run.cpuPerDelivery.toFixed(1)} µs/delivery, loss ${run.lost}` +
-          (settings.reports && target === 'xemchung'
-            ? `, reports ${run.reportsSent}, presence frames ${run.presenceFrames}`
+          (settings.reports && target !== 'ws'
+            ? `, reports ${run.reportsSent}, presence frames ${run.presenceFrames}, probes ${run.probes}`
             : '') +
-          (settings.chat && target === 'xemchung'
+          (settings.chat && target !== 'ws'
             ? `, chats ${run.chatsSent} (failed ${run.chatsFailed}), chat frames ${run.chatFrames}`
             : '') +
+          (run.otherFrames > 0 ? `, unexpected frames ${run.otherFrames}` : '') +
           (run.errorSamples.length > 0 ? `, errors: ${run.errorSamples.join('; ')}` : ''),
       );
     }

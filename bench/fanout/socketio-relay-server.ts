@@ -1,14 +1,15 @@
 // The Socket.IO side the two Socket.IO baselines share: `room:join` joins the Socket.IO room and acks; each
 // `playback:update` is handed to `onUpdate` with the sender's room, which answers and broadcasts in its own way.
-// Default Socket.IO settings, websocket transport only, like XemChung.
+// With --reports and --chat they receive the same traffic as XemChung: reports are read and dropped (the least a
+// server can do with them), and each `chat:send` goes to `onChat`. Default Socket.IO settings, websocket
+// transport only, like XemChung.
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
 
 export type Ack = (result: object) => void;
+export type RelayHandler = (io: Server, room: string | null, payload: unknown, ack: Ack) => void;
 
-export function startSocketIoRelay(
-  onUpdate: (io: Server, room: string | null, payload: unknown, ack: Ack) => void,
-): void {
+export function startSocketIoRelay(onUpdate: RelayHandler, onChat: RelayHandler): void {
   const http = createServer((request, response) => {
     if (request.url === '/healthz') response.writeHead(200).end();
   });
@@ -22,6 +23,8 @@ export function startSocketIoRelay(
       ack({ ok: true });
     });
     socket.on('playback:update', (payload: unknown, ack: Ack) => onUpdate(io, room, payload, ack));
+    socket.on('presence:report', () => {});
+    socket.on('chat:send', (payload: unknown, ack: Ack) => onChat(io, room, payload, ack));
   });
 
   http.listen(Number(process.env.PORT), '127.0.0.1');

@@ -65,13 +65,25 @@ export function createRealtimeMetrics(registry: Registry): RealtimeMetrics {
   });
   // Every command type shows up from the first scrape, so rate() has a zero to start from.
   for (const type of COMMAND_TYPES) commands.inc({ type, result: 'ok' }, 0);
+  // One child per type and result, looked up by a plain key: a node counts thousands of reports a second (R53), and
+  // prom-client would otherwise hash the label object on every one.
+  const counted = new Map<string, ReturnType<typeof commands.labels>>();
+  const countOf = (type: string, result: string) => {
+    const key = `${type} ${result}`;
+    let child = counted.get(key);
+    if (!child) {
+      child = commands.labels({ type, result });
+      counted.set(key, child);
+    }
+    return child;
+  };
 
   return {
     watch(server) {
       io = server;
     },
     commandAnswered({ type, command, result, seconds }) {
-      commands.inc({ type: type ?? 'unknown', result: result.ok ? 'ok' : result.error.code });
+      countOf(type ?? 'unknown', result.ok ? 'ok' : result.error.code).inc();
       if (result.ok && command && isRoomCommand(command)) commit.observe({ type: command.type }, seconds);
     },
     roomBroadcast(recipients) {

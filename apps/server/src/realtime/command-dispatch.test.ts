@@ -32,11 +32,20 @@ const outside: RoomConnection = {
   send: () => {},
 };
 
-/** Handlers that answer pings and blow up on select; nothing else is reached in these tests. */
+/**
+ * Handlers that answer pings at once, blow up on select after a wait, and throw at once on remove; nothing else
+ * is reached in these tests.
+ */
 const handlers = {
-  'clock:ping': async (_connection, _command, reply) => reply({ ok: true, serverTime: 1 }),
+  'clock:ping': (_connection, _command, reply) => {
+    reply({ ok: true, serverTime: 1 });
+    return undefined;
+  },
   'playlist:select': async () => {
     throw new Error('database on fire');
+  },
+  'playlist:remove': () => {
+    throw new Error('bug');
   },
 } as Partial<RoomHandlers> as RoomHandlers;
 
@@ -120,6 +129,24 @@ describe('command dispatch', () => {
     );
     expect(ack).toMatchObject({ ok: false, error: { code: 'not_joined' } });
     expect(lines.map((line) => [line.level, line.error?.code])).toEqual([[20, 'not_joined']]);
+  });
+
+  it('answers a handler that answers at once before returning, with no promise to wait for', () => {
+    const { dispatch, context } = setup();
+    const acks: AckResult<object>[] = [];
+    const task = dispatch(context, 'clock:ping', [{}, (ack: AckResult<object>) => acks.push(ack)]);
+    expect(task).toBeUndefined();
+    expect(acks).toEqual([{ ok: true, serverTime: 1 }]);
+  });
+
+  it('answers a handler that throws at once with internal, and one that fails later with a promise that resolves', async () => {
+    const { dispatch, context, lines } = setup();
+    const acks: AckResult<object>[] = [];
+    const record = (ack: AckResult<object>) => acks.push(ack);
+    expect(dispatch(context, 'playlist:remove', [{ id: 'abcdefghijk' }, record])).toBeUndefined();
+    await expect(dispatch(context, 'playlist:select', [{ id: 'abcdefghijk' }, record])).resolves.toBeUndefined();
+    expect(acks.map((ack) => !ack.ok && ack.error.code)).toEqual(['internal', 'internal']);
+    expect(lines.map((line) => line.msg)).toEqual(['command failed', 'command failed']);
   });
 
   it('processes a command sent without an ack callback', async () => {

@@ -13,7 +13,7 @@ import type { RoomConnection, RoomHandlers } from '../rooms/room-handlers.ts';
 import type { TokenBucket } from './token-bucket.ts';
 
 type Ack = (result: AckResult<object>) => void;
-type AnyHandler = (connection: RoomConnection, command: Command, reply: Ack) => Promise<void>;
+type AnyHandler = (connection: RoomConnection, command: Command, reply: Ack) => Promise<void> | undefined;
 
 /** Refusals that point at a misbehaving or outdated client rather than a normal race; logged at warn. */
 const SUSPICIOUS: ReadonlySet<ErrorCode> = new Set(['invalid_payload', 'unknown_command', 'forbidden', 'rate_limited']);
@@ -46,10 +46,12 @@ export interface CommandOutcome {
 /**
  * The edge of the socket protocol (docs/room-rules.md R3, R21, R22): rate limit, known event, payload schema,
  * joined room, then the handler. Every outcome is one typed ack; nothing a client sends can throw past here,
- * and each failure is logged exactly once.
+ * and each failure is logged exactly once. A handler that answers at once (a sync report, a clock ping) is done
+ * when `dispatch` returns undefined; one that waits (a commit) returns its promise, which never rejects. The
+ * reports every viewer sends every 2 s (R53) are most of what a node receives, so they cost no promise.
  */
 export function createDispatcher(handlers: RoomHandlers, observe?: (outcome: CommandOutcome) => void) {
-  return async function dispatch(context: DispatchContext, event: unknown, args: unknown[]): Promise<void> {
+  return function dispatch(context: DispatchContext, event: unknown, args: unknown[]): Promise<void> | undefined {
     const { connection, log } = context;
     const started = performance.now();
     const type = typeof event === 'string' && isCommandType(event) ? event : null;
@@ -67,6 +69,14 @@ export function createDispatcher(handlers: RoomHandlers, observe?: (outcome: Com
       ack?.(result);
       observe?.({ type, command, result, seconds: (performance.now() - started) / 1000 });
     };
+    const refuse = (result: AckResult<object>): undefined => {
+      reply(result);
+      return undefined;
+    };
+    const fail = (error: unknown) => {
+      log.error({ err: error, event }, 'command failed');
+      reply(ackFailure('internal', 'Internal error'));
+    };
     try {
       if (!context.bucket.take()) {
         const first = !context.throttled;
@@ -76,23 +86,22 @@ export function createDispatcher(handlers: RoomHandlers, observe?: (outcome: Com
         return;
       }
       context.throttled = false;
-      if (type === null) return reply(ackFailure('unknown_command', 'Unknown command'));
-      if (args.length > 1) return reply(ackFailure('invalid_payload', 'Send one payload object'));
+      if (type === null) return refuse(ackFailure('unknown_command', 'Unknown command'));
+      if (args.length > 1) return refuse(ackFailure('invalid_payload', 'Send one payload object'));
       const parsed = parseCommand(type, args[0]);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-        return reply(ackFailure('invalid_payload', `${where}${issue?.message ?? 'Invalid payload'}`));
+        return refuse(ackFailure('invalid_payload', `${where}${issue?.message ?? 'Invalid payload'}`));
       }
       command = parsed.data;
       if (commandNeedsRoom(type) && connection.roomId === null) {
-        return reply(ackFailure('not_joined', 'Join the room first'));
+        return refuse(ackFailure('not_joined', 'Join the room first'));
       }
       const handler = handlers[parsed.data.type] as AnyHandler;
-      await handler(connection, parsed.data, reply);
+      return handler(connection, parsed.data, reply)?.catch(fail);
     } catch (error) {
-      log.error({ err: error, event }, 'command failed');
-      reply(ackFailure('internal', 'Internal error'));
+      fail(error);
     }
   };
 }

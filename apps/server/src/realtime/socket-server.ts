@@ -250,6 +250,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     };
     socket.onAny((event: unknown, ...args: unknown[]) => {
       const task = dispatch(context, event, args);
+      if (!task) return;
       inflight.add(task);
       void task.finally(() => inflight.delete(task));
     });

@@ -23,9 +23,12 @@ export function actorOf(connection: RoomConnection): Actor {
   return { uid: connection.user?.uid ?? null, key: person.key, address: addressKey };
 }
 
-/** Handles one parsed command and answers through `reply` exactly once. */
+/**
+ * Handles one parsed command and answers through `reply` exactly once: at once (returning nothing), or when the
+ * promise it returns settles.
+ */
 export type Handler<T extends CommandType> = (
   connection: RoomConnection,
   command: Extract<Command, { type: T }>,
   reply: (ack: CommandAck<T>) => void,
-) => Promise<void>;
+) => Promise<void> | undefined;

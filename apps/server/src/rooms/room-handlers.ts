@@ -55,6 +55,11 @@ export type RoomHandlers = { [T in CommandType]: Handler<T> };
 
 const notFound = () => ackFailure('room_not_found', 'Room not found');
 
+const REPORT_REFUSALS: Partial<Record<ErrorCode, string>> = {
+  rate_limited: `One report every ${SYNC_REPORT_INTERVAL_MS} ms`,
+  not_joined: 'Join the room first',
+};
+
 const REMOVED_MESSAGES: Record<RemovalReason, string> = {
   kicked: 'The host kicked you from this room; try again later',
   banned: 'The host banned you from this room',
@@ -155,19 +160,19 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
       connection.exit();
       reply({ ok: true, roomId });
     },
-    'clock:ping': async (_connection, _command, reply) => {
+    'clock:ping': (_connection, _command, reply) => {
       reply({ ok: true, serverTime: deps.now() });
+      return undefined;
     },
-    /** R53: only ever about the sender's own connection; nothing in the payload names anyone. */
-    'presence:report': async (connection, { state, errorMs, rttMs, watching }, reply) => {
-      const report = { state, errorMs, rttMs };
-      const refusal = deps.presence ? deps.presence.report(connection.id, report, watching ?? false) : 'unavailable';
-      if (refusal === null) return reply({ ok: true });
-      const messages: Partial<Record<ErrorCode, string>> = {
-        rate_limited: `One report every ${SYNC_REPORT_INTERVAL_MS} ms`,
-        not_joined: 'Join the room first',
-      };
-      reply(ackFailure(refusal, messages[refusal] ?? 'Reports are not taken here'));
+    /** R53: only ever about the sender's own connection; nothing in the payload names anyone. Answered at once. */
+    'presence:report': (connection, { state, errorMs, rttMs, watching }, reply) => {
+      const refusal = deps.presence
+        ? deps.presence.report(connection.id, { state, errorMs, rttMs }, watching ?? false)
+        : 'unavailable';
+      reply(
+        refusal === null ? { ok: true } : ackFailure(refusal, REPORT_REFUSALS[refusal] ?? 'Reports are not taken here'),
+      );
+      return undefined;
     },
     'playlist:add': roomCommand,
     'playlist:select': roomCommand,
