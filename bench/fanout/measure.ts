@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { BenchDatabase } from '../lib/database.ts';
 import { type LatencySummary, summarize } from '../lib/percentiles.ts';
 import { nextMessage, startNode, stopProcess } from '../lib/processes.ts';
-import { procCpuMicros, procCpuTimes, type ServerStats, serverStats } from '../lib/server-stats.ts';
+import { procCpuMicros, procCpuTimes, type ServerStats, serverStats, type WindowStalls } from '../lib/server-stats.ts';
 import type { LoadPlan, LoadReady, LoadResult, LoadShape, Target } from './messages.ts';
 import { GENERATOR_CPU, type RunningServer, startServer } from './servers.ts';
 
@@ -29,6 +29,9 @@ export interface RunMetrics {
   hopExtra: LatencySummary;
   /** Server CPU (all nodes) per delivered frame in the measured window, µs. */
   cpuPerDelivery: number;
+  /** The servers' event-loop delay and GC pauses over the window (the worst node's loop, GC summed). */
+  stalls: WindowStalls | null;
+  windowSeconds: number;
   /** The servers' CPU use during the window, % of one core (summed over nodes), and the kernel's share of it. */
   serverCpuPercent: number;
   serverSystemShare: number;
@@ -107,6 +110,23 @@ async function startServers(target: Target, settings: RunSettings): Promise<Runn
 
 const kbPerConn = (bytes: number, connections: number) => bytes / 1024 / connections;
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+/** Over several nodes: the worst loop delay, every node's GC pauses added up. */
+function combineStalls(all: Array<WindowStalls | null>): WindowStalls | null {
+  const known = all.filter((stalls): stalls is WindowStalls => stalls !== null);
+  if (known.length === 0) return null;
+  const total = (pick: (stalls: WindowStalls) => number) => known.reduce((sum, stalls) => sum + pick(stalls), 0);
+  const worst = (pick: (stalls: WindowStalls) => number) => Math.max(...known.map(pick));
+  return {
+    loopP99Ms: worst((stalls) => stalls.loopP99Ms),
+    loopMaxMs: worst((stalls) => stalls.loopMaxMs),
+    minorGcs: total((stalls) => stalls.minorGcs),
+    minorGcMs: total((stalls) => stalls.minorGcMs),
+    majorGcs: total((stalls) => stalls.majorGcs),
+    majorGcMs: total((stalls) => stalls.majorGcMs),
+    gcMaxMs: worst((stalls) => stalls.gcMaxMs),
+  };
+}
+
 const heapOf = (stats: ServerStats[]) => sum(stats.map((entry) => entry.heapUsed));
 const rssOf = (stats: ServerStats[]) => sum(stats.map((entry) => entry.rss));
 
@@ -179,6 +199,8 @@ export async function runOnce(target: Target, settings: RunSettings): Promise<Ru
       cross: summarize(load.latencyCross),
       hopExtra: summarize(load.hopExtra),
       cpuPerDelivery: serverCpu / deliveries,
+      stalls: combineStalls(after.map((stats) => stats.stalls)),
+      windowSeconds: elapsedMs / 1000,
       serverCpuPercent: (serverCpu / 1000 / elapsedMs) * 100,
       serverSystemShare: serverCpu > 0 ? serverSystem / serverCpu : 0,
       dbCpuPerDelivery: dbCpu / deliveries,

@@ -1,4 +1,5 @@
 import { median } from '../lib/percentiles.ts';
+import type { WindowStalls } from '../lib/server-stats.ts';
 import { fixed, formatTable } from '../lib/table.ts';
 import type { RunMetrics } from './measure.ts';
 import type { Target } from './messages.ts';
@@ -59,6 +60,8 @@ function runRows(runs: RunMetrics[]): string[][] {
     `${run.lost}/${run.failedCommands}/${run.gaps + run.reorders}`,
     fixed(run.generatorCpuPercent, 0),
     fixed(run.sendLagP99, 2),
+    run.stalls ? `${fixed(run.stalls.loopP99Ms, 1)} / ${fixed(run.stalls.loopMaxMs, 0)}` : '–',
+    run.stalls ? gcCell(run.stalls, run.windowSeconds) : '–',
   ]);
 }
 
@@ -79,7 +82,15 @@ const RUN_HEADER = [
   'lost/failed/gaps',
   'gen CPU %',
   'send lag p99 ms',
+  'loop delay p99 / max ms',
+  'GC ms/s minor + major (longest)',
 ];
+
+/** The servers' GC: milliseconds of pause per second of the window, young and old generation, and the longest. */
+function gcCell(stalls: WindowStalls, seconds: number): string {
+  const perSecond = (ms: number) => fixed(seconds > 0 ? ms / seconds : 0, 1);
+  return `${perSecond(stalls.minorGcMs)} + ${perSecond(stalls.majorGcMs)} (${fixed(stalls.gcMaxMs, 0)})`;
+}
 
 function medianOf(runs: RunMetrics[], pick: (run: RunMetrics) => number): number {
   return median(runs.map(pick));

@@ -2,15 +2,62 @@
 // real entry point runs unchanged. On an IPC `stats` request it collects garbage and answers with what is
 // still live: heap and RSS, and the process's CPU time so far. With BENCH_PROFILE_DIR set it also records a
 // CPU profile of the measured window only (`profile-start` … `profile-stop`), leaving out start-up, connecting
-// and warm-up, and writes it there as a .cpuprofile (Chrome DevTools, or any cpuprofile reader).
+// and warm-up, and writes it there as a .cpuprofile (Chrome DevTools, or any cpuprofile reader). Over the same
+// window it always measures what stalls the event loop: its delay (p99, max) and the garbage collector's pauses,
+// so a high latency percentile can be told apart from a busy CPU.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import type { ServerStats } from './server-stats.ts';
+import { constants, type ELDHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import type { ServerStats, WindowStalls } from './server-stats.ts';
 
 const collect = (globalThis as { gc?: () => void }).gc;
 const profileDir = process.env.BENCH_PROFILE_DIR;
 let profiler: Session | null = null;
+
+/** The event loop and GC over the last measured window (bench/lib/server-stats.ts WindowStalls). */
+let stalls: WindowStalls | null = null;
+let loopDelay: ELDHistogram | null = null;
+let gcObserver: PerformanceObserver | null = null;
+
+function startStallWatch(): void {
+  const watched: WindowStalls = {
+    loopP99Ms: 0,
+    loopMaxMs: 0,
+    minorGcs: 0,
+    minorGcMs: 0,
+    majorGcs: 0,
+    majorGcMs: 0,
+    gcMaxMs: 0,
+  };
+  loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) {
+        watched.minorGcs++;
+        watched.minorGcMs += entry.duration;
+      } else {
+        watched.majorGcs++;
+        watched.majorGcMs += entry.duration;
+      }
+      watched.gcMaxMs = Math.max(watched.gcMaxMs, entry.duration);
+    }
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
+  stalls = watched;
+}
+
+function stopStallWatch(): void {
+  if (!loopDelay || !stalls) return;
+  loopDelay.disable();
+  stalls.loopP99Ms = loopDelay.percentile(99) / 1e6;
+  stalls.loopMaxMs = loopDelay.max / 1e6;
+  gcObserver?.disconnect();
+  loopDelay = null;
+  gcObserver = null;
+}
 
 function answerStats(): void {
   if (!collect) throw new Error('the probe needs node --expose-gc');
@@ -24,6 +71,7 @@ function answerStats(): void {
     heapUsed: memory.heapUsed,
     rss: memory.rss,
     cpuMicros: cpu.user + cpu.system,
+    stalls,
   };
   process.send?.(stats);
 }
@@ -46,6 +94,11 @@ async function stopProfile(dir: string): Promise<void> {
 
 process.on('message', (message: { type?: string }) => {
   if (message?.type === 'stats') answerStats();
-  else if (message?.type === 'profile-start' && profileDir) void startProfile();
-  else if (message?.type === 'profile-stop' && profileDir) void stopProfile(profileDir);
+  else if (message?.type === 'profile-start') {
+    startStallWatch();
+    if (profileDir) void startProfile();
+  } else if (message?.type === 'profile-stop') {
+    stopStallWatch();
+    if (profileDir) void stopProfile(profileDir);
+  }
 });

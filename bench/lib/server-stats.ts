@@ -9,6 +9,20 @@ export interface ServerStats {
   heapUsed: number;
   rss: number;
   cpuMicros: number;
+  /** What stalled the event loop over the last measured window, or null before one ended. */
+  stalls: WindowStalls | null;
+}
+
+/** The event loop's delay and the garbage collector's pauses over a measured window (bench/lib/probe.ts). */
+export interface WindowStalls {
+  loopP99Ms: number;
+  loopMaxMs: number;
+  minorGcs: number;
+  minorGcMs: number;
+  majorGcs: number;
+  majorGcMs: number;
+  /** The longest single pause. */
+  gcMaxMs: number;
 }
 
 /** Asks a probed server for its memory (after GC) and CPU time. */
