@@ -19,7 +19,7 @@ export function ensureClip(): string {
   const dir = join(tmpdir(), 'xemchung-bench-media');
   if (existsSync(join(dir, CLIP_NAME))) return dir;
   if (!existsSync(FFMPEG)) {
-    throw new Error(`${FFMPEG} is missing: install ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH`);
+    throw new Error(`${FFMPEG} is missing: run 'npm run bench:sync' (it installs ffmpeg with apt) or set FFMPEG_PATH`);
   }
   mkdirSync(dir, { recursive: true });
   const text = existsSync(FONT)
