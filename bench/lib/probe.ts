@@ -76,20 +76,33 @@ function answerStats(): void {
   process.send?.(stats);
 }
 
+/**
+ * With BENCH_PROFILE_HEAP=1 a sampling heap profile is taken over the window too, and written without collecting
+ * first: what it holds at the end is what the window allocated that outlived the young generation (promoted,
+ * whether still used or not), which is what makes old-generation collections long.
+ */
+const heapProfile = process.env.BENCH_PROFILE_HEAP === '1';
+
 async function startProfile(): Promise<void> {
   profiler = new Session();
   profiler.connect();
   await profiler.post('Profiler.enable');
   await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
   await profiler.post('Profiler.start');
+  if (heapProfile) await profiler.post('HeapProfiler.startSampling', { samplingInterval: 16_384 });
 }
 
 async function stopProfile(dir: string): Promise<void> {
   if (!profiler) return;
+  const stamp = `${process.pid}-${Date.now()}`;
   const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(path.join(dir, `window-${stamp}.cpuprofile`), JSON.stringify(profile));
+  if (heapProfile) {
+    const sampled = await profiler.post('HeapProfiler.stopSampling');
+    writeFileSync(path.join(dir, `window-${stamp}.heapprofile`), JSON.stringify(sampled.profile));
+  }
   profiler.disconnect();
   profiler = null;
-  writeFileSync(path.join(dir, `window-${process.pid}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
 }
 
 process.on('message', (message: { type?: string }) => {
