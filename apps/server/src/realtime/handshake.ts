@@ -3,6 +3,7 @@ import { handshakeAuthSchema, PROTOCOL_VERSION, type ProtocolError } from '@xemc
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExtendedError, Socket } from 'socket.io';
 import { SESSION_COOKIE, type SessionStore, type SessionUser } from '../auth/sessions.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { ViewerIdentities, ViewerIdentity } from './viewer-identity.ts';
 
 /** What the server keeps on each socket. */
@@ -85,7 +86,11 @@ export function handshakeGuard(deps: HandshakeDeps) {
       socket.data = data;
       return next();
     } catch (error) {
-      deps.log.error({ err: error }, 'handshake failed');
+      // A database that does not answer is an outage the readiness probe and the command path already report,
+      // and every reconnecting client would repeat it: a bounded warning per client, not an error per attempt.
+      if (isDatabaseUnavailable(error))
+        deps.warn(socket.request, { err: error }, 'handshake refused: database unavailable');
+      else deps.log.error({ err: error }, 'handshake failed');
       return next(new ConnectError({ code: 'unavailable', message: 'Try again shortly' }));
     }
   };
