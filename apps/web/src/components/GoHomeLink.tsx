@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { HOME_PATH } from '../routes/paths.ts';
 
 /** 'Về trang chủ': the way out of a page that is a dead end (not found, put out of a room). */

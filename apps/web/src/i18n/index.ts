@@ -1,13 +1,4 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { type Messages, vi } from './vi.ts';
-
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: Messages };
-  }
-}
 
 export const LANGUAGES = ['vi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -32,17 +23,46 @@ export function storedLanguage(): Language {
   }
 }
 
-/** Vietnamese ships in the entry chunk; other languages are fetched the first time they are needed. */
-async function loadLanguage(language: Language): Promise<void> {
-  if (language === 'vi' || i18next.hasResourceBundle(language, 'translation')) return;
-  const { en } = await import('./en.ts');
-  i18next.addResourceBundle(language, 'translation', en);
+export interface ActiveLanguage {
+  language: Language;
+  messages: Messages;
+}
+
+// Replaced (never mutated) on a switch, so useTranslation's useSyncExternalStore sees the change.
+let active: ActiveLanguage = { language: DEFAULT_LANGUAGE, messages: vi };
+const listeners = new Set<() => void>();
+
+export function subscribeLanguage(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function currentLanguage(): Language {
+  return active.language;
+}
+
+/** The active language with its texts (the same object until the next switch). */
+export function activeLanguage(): ActiveLanguage {
+  return active;
+}
+
+/** Vietnamese ships in the entry chunk; English is a chunk of its own, fetched the first time it is needed. */
+async function loadMessages(language: Language): Promise<Messages> {
+  if (language === 'vi') return vi;
+  return (await import('./en.ts')).en;
+}
+
+function activate(language: Language, messages: Messages): void {
+  active = { language, messages };
+  document.documentElement.lang = language;
+  for (const listener of listeners) listener();
 }
 
 /** Switches and remembers the language; false (and no switch) when its texts could not be fetched. */
 export async function changeLanguage(language: Language): Promise<boolean> {
+  let messages: Messages;
   try {
-    await loadLanguage(language);
+    messages = await loadMessages(language);
   } catch {
     return false;
   }
@@ -51,31 +71,14 @@ export async function changeLanguage(language: Language): Promise<boolean> {
   } catch {
     // Not remembering the choice is acceptable; the switch still applies to this page.
   }
-  await i18next.changeLanguage(language);
+  activate(language, messages);
   return true;
 }
 
-export function currentLanguage(): Language {
-  return isLanguage(i18next.resolvedLanguage) ? i18next.resolvedLanguage : DEFAULT_LANGUAGE;
-}
-
 /**
- * Initialises with Vietnamese bundled, so the default first render is translated synchronously; resolves once the
+ * Starts in Vietnamese, bundled, so the default first render is translated synchronously; resolves once the
  * stored language, if another, is loaded too (main awaits it so an English reader sees no Vietnamese flash).
  */
 export async function initI18n(language: Language = storedLanguage()): Promise<void> {
-  if (i18next.isInitialized) return;
-  i18next.on('languageChanged', (lng) => {
-    document.documentElement.lang = lng;
-  });
-  void i18next.use(initReactI18next).init({
-    resources: { vi: { translation: vi } },
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    initAsync: false,
-    interpolation: { escapeValue: false }, // React already escapes
-    returnNull: false,
-  });
-  if (language !== DEFAULT_LANGUAGE) await changeLanguage(language);
+  if (language !== active.language) await changeLanguage(language);
 }

@@ -1,10 +1,10 @@
 import { type ReactNode, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../components/CloseIcon.tsx';
 import { useDialogFocus } from '../components/useDialogFocus.ts';
 import { useSignOut } from '../features/auth/useSignOut.ts';
 import { changeLanguage, currentLanguage, LANGUAGE_NAMES, LANGUAGES } from '../i18n/index.ts';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { PRIVACY_PATH, TERMS_PATH } from '../routes/paths.ts';
 import { useAppSelector } from '../store/index.ts';
 import { useClientConfig } from '../store/useClientConfig.ts';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { HOME_PATH } from '../routes/paths.ts';
 import { useAppSelector } from '../store/index.ts';
 import { UserAvatar, UserIcon } from './UserAvatar.tsx';

@@ -37,7 +37,7 @@
  * - The top bar holds the search box (features/search/RoomSearchBox.tsx) once the room is joined, for whoever the
  *   room's add policy lets add; the others read why in the playlist region instead.
  */
-import { useTranslation } from 'react-i18next';
+
 import { Navigate, useParams } from 'react-router';
 import { AlertProvider } from '../components/AlertProvider.tsx';
 import { Button } from '../components/Button.tsx';
@@ -53,6 +53,7 @@ import { useMay } from '../features/room/useRole.ts';
 import { useRoom } from '../features/room/useRoom.ts';
 import { useRoomState } from '../features/room/useRoomState.ts';
 import { RoomSearchBox } from '../features/search/RoomSearchBox.tsx';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { TopBarSlot } from '../layout/TopBarSlot.tsx';
 import { NOT_FOUND_PATH } from './paths.ts';
 
