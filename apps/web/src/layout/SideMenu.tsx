@@ -110,7 +110,11 @@ export function SideMenu({ open, onClose }: Props) {
           <div className="mt-auto border-t border-white/10 p-3">
             <button
               type="button"
-              onClick={() => void signOut()}
+              onClick={() => {
+                // Signing out on the home page stays on the same route, so the layout would not close the menu.
+                onClose();
+                void signOut();
+              }}
               className="w-full rounded-lg px-3 py-3 text-left font-medium text-neutral-200 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
             >
               {t('menu.logout')}

@@ -38,7 +38,7 @@
  *   room's add policy lets add; the others read why in the playlist region instead.
  */
 
-import { Navigate, useParams } from 'react-router';
+import { Redirect, useParams } from 'wouter';
 import { AlertProvider } from '../components/AlertProvider.tsx';
 import { Button } from '../components/Button.tsx';
 import { ConfirmProvider } from '../components/ConfirmProvider.tsx';
@@ -61,9 +61,9 @@ const LAYOUT = 'mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 sm:p-4 lg:fl
 
 /** docs/product.md#room-page: search box in the top bar, the player, and the side panel with the playlist. */
 export function RoomPage() {
-  const { roomId = '' } = useParams();
+  const { roomId = '' } = useParams<{ roomId: string }>();
   const room = useRoom(roomId);
-  if (room.status === 'notFound') return <Navigate to={NOT_FOUND_PATH} replace />;
+  if (room.status === 'notFound') return <Redirect to={NOT_FOUND_PATH} replace />;
   if (room.status === 'failed') return <JoinFailed onRetry={room.retry} />;
   if (room.status === 'removed') return <RemovedFromRoom reason={room.reason} />;
   if (room.status === 'joining') return <RoomLoading />;
