@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en.ts';
+import { enRoom } from './enRoom.ts';
+import type { Messages } from './index.ts';
 import { type MessageKey, translate } from './translate.ts';
-import { vi } from './vi.ts';
+import { vi as viShell } from './vi.ts';
+import { viRoom } from './viRoom.ts';
+
+const vi: Messages = { ...viShell, ...viRoom };
+const english: Messages = { ...en, ...enRoom };
 
 describe('translate', () => {
   it('reads a nested text by its dotted key', () => {
     expect(translate(vi, 'home.createRoom')).toBe('Tạo phòng');
-    expect(translate(en, 'home.createRoom')).toBe('Create room');
+    expect(translate(english, 'home.createRoom')).toBe('Create room');
   });
 
   it('fills every placeholder, numbers included, and leaves nothing for a value not given', () => {

@@ -1,4 +1,4 @@
-import type { Messages } from './vi.ts';
+import type { Messages } from './index.ts';
 
 /** Every dotted path to a text in the messages, e.g. 'home.createRoom'; a typo is a type error. */
 type Paths<T> = { [K in keyof T & string]: T[K] extends string ? K : `${K}.${Paths<T[K]>}` }[keyof T & string];

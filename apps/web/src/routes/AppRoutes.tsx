@@ -1,11 +1,17 @@
 import { Route, Switch } from 'wouter';
+import { addTexts } from '../i18n/index.ts';
 import { TopBarLayout } from '../layout/TopBarLayout.tsx';
 import { LazyRoute, lazyWithTimeout } from './lazyWithTimeout.tsx';
 import { HOME_PATH, PRIVACY_PATH, ROOM_PATH_PATTERN, TERMS_PATH } from './paths.ts';
 
 // Every page is its own chunk; the entry holds only the shell (router, store, i18n, top bar).
 const home = lazyWithTimeout(() => import('./HomePage.tsx').then((m) => ({ default: m.HomePage })));
-const room = lazyWithTimeout(() => import('./RoomPage.tsx').then((m) => ({ default: m.RoomPage })));
+// The room page brings its own texts (in its chunk, so home does not download them); they are added before it shows.
+const room = lazyWithTimeout(async () => {
+  const { RoomPage, ROOM_TEXTS } = await import('./RoomPage.tsx');
+  await addTexts(ROOM_TEXTS);
+  return { default: RoomPage };
+});
 const termsOfUse = lazyWithTimeout(() => import('./TermsOfUsePage.tsx').then((m) => ({ default: m.TermsOfUsePage })));
 const privacyPolicy = lazyWithTimeout(() =>
   import('./PrivacyPolicyPage.tsx').then((m) => ({ default: m.PrivacyPolicyPage })),

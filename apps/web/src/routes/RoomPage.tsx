@@ -57,6 +57,9 @@ import { useTranslation } from '../i18n/useTranslation.ts';
 import { TopBarSlot } from '../layout/TopBarSlot.tsx';
 import { NOT_FOUND_PATH } from './paths.ts';
 
+// Part of this chunk, so the room's Vietnamese texts load with the page; the route adds them (AppRoutes.tsx).
+export { ROOM_TEXTS } from '../i18n/roomTexts.ts';
+
 const LAYOUT = 'mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 sm:p-4 lg:flex-row lg:items-start';
 
 /** docs/product.md#room-page: search box in the top bar, the player, and the side panel with the playlist. */
