@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useLocation } from 'wouter';
-import { SideMenu } from './SideMenu.tsx';
+import { LazySideMenu } from './LazySideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 import { TopBarSlotContext } from './topBarSlotContext.ts';
 
@@ -18,7 +18,7 @@ export function TopBarLayout({ children }: { children: ReactNode }) {
         <TopBar slotRef={setSlot} menuOpen={menuOpen} onOpenMenu={() => setMenuOpenedAt(location)} />
         <main className="flex flex-1 flex-col">{children}</main>
       </div>
-      <SideMenu open={menuOpen} onClose={() => setMenuOpenedAt(null)} />
+      <LazySideMenu open={menuOpen} onClose={() => setMenuOpenedAt(null)} />
     </TopBarSlotContext>
   );
 }
