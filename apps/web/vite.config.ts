@@ -1,9 +1,11 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { chunkModulesPlugin } from '../../scripts/size/chunk-modules-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // chunkModulesPlugin: dist/.vite/chunk-modules.json, what each chunk contains, checked by `npm run size`.
+  plugins: [react(), tailwindcss(), chunkModulesPlugin(new URL('../..', import.meta.url).pathname)],
   server: {
     proxy: {
       '/api': 'http://localhost:3000',

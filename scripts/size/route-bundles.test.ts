@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   budgetFailures,
+  type ChunkModules,
+  cssFailures,
   entryKeys,
   entryLazyFiles,
+  type ForbiddenCode,
+  forbiddenCodeFailures,
+  formatCssReport,
   formatReport,
   type Manifest,
+  measureCss,
   measureRoutes,
   type RouteBudget,
+  renderBlockingFiles,
   routeFiles,
 } from './route-bundles.ts';
 
@@ -17,8 +24,10 @@ const manifest: Manifest = {
     file: 'assets/shell.js',
     imports: ['_runtime.js'],
     dynamicImports: ['src/routes/HomePage.tsx', 'src/routes/RoomPage.tsx', 'src/i18n/en.ts', 'src/lib/sentry.ts'],
+    css: ['assets/shell.css'],
   },
   '_shell.css': { file: 'assets/shell.css' },
+  'src/routes/Legal.tsx': { file: 'assets/Legal.js', isDynamicEntry: true, css: ['assets/Legal.css'] },
   'src/i18n/en.ts': { file: 'assets/en.js', src: 'src/i18n/en.ts', isDynamicEntry: true },
   'src/lib/sentry.ts': { file: 'assets/sentry.js', src: 'src/lib/sentry.ts', isDynamicEntry: true },
   'src/routes/HomePage.tsx': {
@@ -51,6 +60,8 @@ const sizes: Record<string, number> = {
   'assets/player.js': 10_000,
   'assets/hls.js': 90_000,
   'assets/worker.js': 1_000,
+  'assets/shell.css': 8_000,
+  'assets/Legal.css': 500,
 };
 const gzipSize = (file: string) => sizes[file] ?? Number.NaN;
 
@@ -143,5 +154,91 @@ describe('budgets', () => {
     expect(report).toContain('100.00 KB  assets/shell.js');
     expect(report).toContain('115.40 KB  total (budget 180.00 KB)');
     expect(report).toContain('90.00 KB  assets/hls.js (lazy, on demand)');
+  });
+});
+
+describe('forbidden code', () => {
+  /** What each file holds, as chunk-modules-plugin.ts writes it. */
+  const chunkModules: ChunkModules = {
+    'assets/runtime.js': [],
+    'assets/shell.js': ['apps/web/src/main.tsx', 'node_modules/react-dom/cjs/react-dom.js'],
+    'assets/HomePage.js': ['apps/web/src/routes/HomePage.tsx'],
+    'assets/RoomPage.js': ['apps/web/src/routes/RoomPage.tsx', 'node_modules/socket.io-client/build/esm/index.js'],
+    'assets/player.js': ['apps/web/src/features/player/MediaPlayer.tsx'],
+    'assets/hls.js': ['node_modules/hls.js/dist/hls.light.mjs'],
+    'assets/worker.js': ['node_modules/zod/v4/core/schemas.js'],
+  };
+  const rules: Record<'home' | 'room', ForbiddenCode[]> = {
+    home: [{ what: 'socket.io', module: /^node_modules\/socket\.io-client\// }],
+    room: [{ what: 'zod', module: /^node_modules\/zod\//, lazyToo: true }],
+  };
+  const measured = (forbidden: typeof rules) =>
+    measureRoutes(
+      manifest,
+      indexHtml,
+      budgets.map((budget) => ({ ...budget, forbidden: forbidden[budget.name as 'home' | 'room'] })),
+      gzipSize,
+    );
+
+  it("passes when no route's files hold a forbidden module", () => {
+    const cleanWorker = { ...chunkModules, 'assets/worker.js': [] };
+    expect(forbiddenCodeFailures(measured(rules), cleanWorker)).toEqual([]);
+  });
+
+  it('names the route, what was found, the module and the file; lazy files count only for lazyToo rules', () => {
+    expect(forbiddenCodeFailures(measured(rules), chunkModules)).toEqual([
+      'room: zod in assets/worker.js (node_modules/zod/v4/core/schemas.js)',
+    ]);
+    const lazyAllowed = { ...rules, room: [{ what: 'zod', module: /^node_modules\/zod\// }] };
+    expect(forbiddenCodeFailures(measured(lazyAllowed), chunkModules)).toEqual([]);
+  });
+
+  it("finds the room's socket.io when it leaks into a file the home route loads", () => {
+    const leaked = {
+      ...chunkModules,
+      'assets/shell.js': ['node_modules/socket.io-client/build/esm/index.js'],
+      'assets/worker.js': [],
+    };
+    expect(forbiddenCodeFailures(measured(rules), leaked)).toEqual([
+      'home: socket.io in assets/shell.js (node_modules/socket.io-client/build/esm/index.js)',
+    ]);
+  });
+
+  it('refuses to pass a file it has no module list for', () => {
+    const { 'assets/HomePage.js': _missing, ...partial } = chunkModules;
+    expect(() => forbiddenCodeFailures(measured(rules), partial)).toThrow(/does not list assets\/HomePage\.js/);
+  });
+});
+
+describe('CSS and render-blocking files', () => {
+  it('finds the stylesheets and classic scripts index.html waits for, not module scripts or preloads', () => {
+    const html = `${indexHtml}
+<link rel="modulepreload" href="/assets/player.js">
+<script src="/legacy.js"></script>
+<script defer src="/deferred.js"></script>
+<script async src="/async.js"></script>`;
+    expect(renderBlockingFiles(html)).toEqual(['assets/shell.css', 'legacy.js']);
+  });
+
+  it('sums every CSS file of the build, each once, and passes one small blocking stylesheet', () => {
+    const css = measureCss(manifest, indexHtml, gzipSize);
+    expect(css.files).toEqual([
+      { file: 'assets/shell.css', gzip: 8_000 },
+      { file: 'assets/Legal.css', gzip: 500 },
+    ]);
+    expect(css.total).toBe(8_500);
+    expect(cssFailures(css, 8_500)).toEqual([]);
+    expect(formatCssReport(css, 12_000)).toContain('8.50 KB  total (budget 12.00 KB)');
+  });
+
+  it('fails CSS one byte over its budget, and a page that blocks on a second file or a script', () => {
+    const css = measureCss(manifest, indexHtml, gzipSize);
+    expect(cssFailures(css, 8_499)).toEqual(['CSS: 8.50 KB gzip is over the 8.50 KB budget by 0.00 KB']);
+    const twoSheets = measureCss(manifest, `${indexHtml}<link rel="stylesheet" href="/assets/Legal.css">`, gzipSize);
+    expect(cssFailures(twoSheets, 12_000)).toEqual([
+      'render-blocking: index.html must block on one CSS file only, it blocks on [assets/shell.css, assets/Legal.css]',
+    ]);
+    const script = measureCss(manifest, `${indexHtml}<script src="/x.js"></script>`, gzipSize);
+    expect(cssFailures(script, 12_000)).toHaveLength(1);
   });
 });

@@ -12,9 +12,21 @@ export interface ManifestChunk {
   isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+  css?: string[];
 }
 
 export type Manifest = Record<string, ManifestChunk>;
+
+/** dist/.vite/chunk-modules.json (chunk-modules-plugin.ts): each JS file with the modules whose code it holds. */
+export type ChunkModules = Record<string, string[]>;
+
+/** Code a route must not carry: a module id pattern, checked in the route's initial files, or its lazy ones too. */
+export interface ForbiddenCode {
+  what: string;
+  module: RegExp;
+  /** Also refuse it in what the route loads on demand (zod must not reach the room at all). */
+  lazyToo?: boolean;
+}
 
 /** The JS a route loads: `initial` before the page shows, `lazy` only when the page asks for it (hls.js…). */
 export interface RouteFiles {
@@ -28,6 +40,7 @@ export interface RouteBudget {
   page: string;
   /** Largest gzip size of `initial`, in bytes. */
   maxInitialGzip: number;
+  forbidden?: ForbiddenCode[];
 }
 
 export interface RouteSize {
@@ -36,6 +49,7 @@ export interface RouteSize {
   initial: { file: string; gzip: number }[];
   lazy: { file: string; gzip: number }[];
   initialTotal: number;
+  forbidden: ForbiddenCode[];
 }
 
 const isJs = (file: string) => /\.m?js$/.test(file);
@@ -120,6 +134,7 @@ export function measureRoutes(
       initial,
       lazy: sized(files.lazy),
       initialTotal: initial.reduce((sum, file) => sum + file.gzip, 0),
+      forbidden: budget.forbidden ?? [],
     };
   });
 }
@@ -147,5 +162,83 @@ export function formatReport(sizes: RouteSize[]): string {
     lines.push(`  ${formatKb(route.initialTotal).padStart(10)}  total (budget ${formatKb(route.budget)})`);
     for (const file of route.lazy) lines.push(`  ${formatKb(file.gzip).padStart(10)}  ${file.file} (lazy, on demand)`);
   }
+  return lines.join('\n');
+}
+
+/**
+ * One message per forbidden module found in a route's files, naming the route, what it is, the module and the
+ * file. A file missing from `chunkModules` is an error: the check must not pass by not looking.
+ */
+export function forbiddenCodeFailures(sizes: RouteSize[], chunkModules: ChunkModules): string[] {
+  const failures: string[] = [];
+  for (const route of sizes) {
+    for (const rule of route.forbidden) {
+      const files = [...route.initial, ...(rule.lazyToo ? route.lazy : [])].map((file) => file.file);
+      for (const file of files) {
+        const modules = chunkModules[file];
+        if (!modules) throw new Error(`chunk-modules.json does not list ${file}: is it from the same build?`);
+        const found = modules.filter((id) => rule.module.test(id));
+        if (found.length > 0) failures.push(`${route.name}: ${rule.what} in ${file} (${found.slice(0, 3).join(', ')})`);
+      }
+    }
+  }
+  return failures;
+}
+
+/** What index.html makes the browser wait for before the first render: stylesheets and classic synchronous scripts. */
+export function renderBlockingFiles(indexHtml: string): string[] {
+  const stylesheets = [...indexHtml.matchAll(/<link\b[^>]*>/g)]
+    .map((match) => match[0])
+    .filter((tag) => /\brel="stylesheet"/.test(tag))
+    .map((tag) => /\bhref="\/?([^"]+)"/.exec(tag)?.[1] ?? tag);
+  const scripts = [...indexHtml.matchAll(/<script\b[^>]*>/g)]
+    .map((match) => match[0])
+    .filter((tag) => /\bsrc="/.test(tag) && !/\btype="module"|\bdefer\b|\basync\b/.test(tag))
+    .map((tag) => /\bsrc="\/?([^"]+)"/.exec(tag)?.[1] ?? tag);
+  return [...stylesheets, ...scripts];
+}
+
+export interface CssSize {
+  /** Every CSS file of the build with its gzip size, largest first. */
+  files: { file: string; gzip: number }[];
+  total: number;
+  renderBlocking: string[];
+}
+
+/** The build's CSS (every `css` of the manifest and every CSS chunk) and what index.html blocks rendering on. */
+export function measureCss(manifest: Manifest, indexHtml: string, gzipSize: (file: string) => number): CssSize {
+  const names = new Set<string>();
+  for (const chunk of Object.values(manifest)) {
+    for (const file of chunk.css ?? []) names.add(file);
+    if (chunk.file.endsWith('.css')) names.add(chunk.file);
+  }
+  const files = [...names].map((file) => ({ file, gzip: gzipSize(file) })).sort((a, b) => b.gzip - a.gzip);
+  return {
+    files,
+    total: files.reduce((sum, file) => sum + file.gzip, 0),
+    renderBlocking: renderBlockingFiles(indexHtml),
+  };
+}
+
+/** The first render may wait for one CSS file only, and all the CSS together stays within `maxGzip` bytes. */
+export function cssFailures(css: CssSize, maxGzip: number): string[] {
+  const failures: string[] = [];
+  if (css.total > maxGzip) {
+    failures.push(
+      `CSS: ${formatKb(css.total)} gzip is over the ${formatKb(maxGzip)} budget by ${formatKb(css.total - maxGzip)}`,
+    );
+  }
+  const blocking = css.renderBlocking;
+  if (blocking.length !== 1 || !blocking[0]?.endsWith('.css')) {
+    failures.push(`render-blocking: index.html must block on one CSS file only, it blocks on [${blocking.join(', ')}]`);
+  }
+  return failures;
+}
+
+/** The CSS lines of the report. */
+export function formatCssReport(css: CssSize, maxGzip: number): string {
+  const lines = [`CSS (all of it; render-blocking: ${css.renderBlocking.join(', ') || 'none'})`];
+  for (const file of css.files) lines.push(`  ${formatKb(file.gzip).padStart(10)}  ${file.file}`);
+  lines.push(`  ${formatKb(css.total).padStart(10)}  total (budget ${formatKb(maxGzip)})`);
   return lines.join('\n');
 }

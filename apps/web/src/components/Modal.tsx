@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { CloseIcon } from './CloseIcon.tsx';
 import { useDialogFocus } from './useDialogFocus.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 
 /** A small rotating ring announced to assistive technology as 'Đang tải'. */
 export function Spinner({ className = 'size-5' }: { className?: string }) {

@@ -13,7 +13,7 @@ afterEach(async () => {
 
 async function openMenu() {
   await userEvent.click(await screen.findByRole('button', { name: 'Mở menu' }));
-  return screen.getByRole('dialog', { name: 'Menu' });
+  return screen.findByRole('dialog', { name: 'Menu' });
 }
 
 describe('top bar and side menu (docs/product.md#top-bar, #side-menu)', () => {

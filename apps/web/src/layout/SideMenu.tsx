@@ -1,10 +1,10 @@
 import { type ReactNode, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../components/CloseIcon.tsx';
 import { useDialogFocus } from '../components/useDialogFocus.ts';
 import { useSignOut } from '../features/auth/useSignOut.ts';
 import { changeLanguage, currentLanguage, LANGUAGE_NAMES, LANGUAGES } from '../i18n/index.ts';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { PRIVACY_PATH, TERMS_PATH } from '../routes/paths.ts';
 import { useAppSelector } from '../store/index.ts';
 import { useClientConfig } from '../store/useClientConfig.ts';
@@ -110,7 +110,11 @@ export function SideMenu({ open, onClose }: Props) {
           <div className="mt-auto border-t border-white/10 p-3">
             <button
               type="button"
-              onClick={() => void signOut()}
+              onClick={() => {
+                // Signing out on the home page stays on the same route, so the layout would not close the menu.
+                onClose();
+                void signOut();
+              }}
               className="w-full rounded-lg px-3 py-3 text-left font-medium text-neutral-200 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
             >
               {t('menu.logout')}

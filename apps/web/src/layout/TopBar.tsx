@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { HOME_PATH } from '../routes/paths.ts';
 import { useAppSelector } from '../store/index.ts';
 import { UserAvatar, UserIcon } from './UserAvatar.tsx';
@@ -19,7 +19,7 @@ export function TopBar({ slotRef, menuOpen, onOpenMenu }: Props) {
     <header className="sticky top-0 z-30 border-b border-white/10 bg-neutral-950/85 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Link
-          to={HOME_PATH}
+          href={HOME_PATH}
           className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight text-white focus-visible:outline-2 focus-visible:outline-violet-400"
         >
           <span aria-hidden="true" className="grid size-7 place-items-center rounded-lg bg-violet-600">

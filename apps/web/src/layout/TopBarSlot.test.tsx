@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { Route, Router, Switch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { createAppStore } from '../store/index.ts';
 import { TopBarLayout } from './TopBarLayout.tsx';
 import { TopBarSlot } from './TopBarSlot.tsx';
@@ -21,14 +22,18 @@ describe('TopBarSlot', () => {
   it("puts a page's controls inside the top bar, and only that page's", () => {
     render(
       <Provider store={createAppStore()}>
-        <MemoryRouter initialEntries={['/room/abc']}>
-          <Routes>
-            <Route element={<TopBarLayout />}>
-              <Route path="room/:roomId" element={<PageWithSearch />} />
-              <Route path="*" element={<p>Khác</p>} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
+        <Router hook={memoryLocation({ path: '/room/abc' }).hook}>
+          <TopBarLayout>
+            <Switch>
+              <Route path="/room/:roomId">
+                <PageWithSearch />
+              </Route>
+              <Route>
+                <p>Khác</p>
+              </Route>
+            </Switch>
+          </TopBarLayout>
+        </Router>
       </Provider>,
     );
     const banner = screen.getByRole('banner');

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button.tsx';
+import { useTranslation } from '../i18n/useTranslation.ts';
 
 interface Props {
   onRetry: () => void;

@@ -62,19 +62,19 @@ describe('Home (docs/product.md#home)', () => {
   it("signed in with a room: a spinner during the lookup, then 'Vào phòng' goes to room/{id}", async () => {
     const server = installFakeServer({ user: testUser, rooms: [{ id: 'r42', name: 'Phim tối thứ Sáu', host: 'u1' }] });
     server.hold('GET /api/rooms?host=me');
-    renderApp('/');
+    const app = renderApp('/');
     await waitFor(() => expect(server.state.requests.map((r) => r.url)).toContain('/api/rooms?host=me'));
     expect(screen.getByRole('status', { name: 'Đang tải' })).toBeInTheDocument();
     server.release('GET /api/rooms?host=me');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Vào phòng' }));
     await waitFor(() => expect(location()).toHaveTextContent('/room/r42'));
-    expect(location()).toHaveAttribute('data-navigation-type', 'PUSH');
+    expect(app.history).toEqual(['/', '/room/r42']);
   });
 
   it("signed in without a room: 'Tạo phòng' is disabled until a name is typed, then creates and replaces history", async () => {
     const server = installFakeServer({ user: testUser, rooms: [{ id: 'other', name: 'x', host: 'someone-else' }] });
-    renderApp('/');
+    const app = renderApp('/');
     const input = await screen.findByLabelText('Tên phòng');
     const create = screen.getByRole('button', { name: 'Tạo phòng' });
     expect(create).toBeDisabled();
@@ -93,7 +93,7 @@ describe('Home (docs/product.md#home)', () => {
     server.release('POST /api/rooms');
 
     await waitFor(() => expect(location()).toHaveTextContent('/room/room2'));
-    expect(location()).toHaveAttribute('data-navigation-type', 'REPLACE');
+    expect(app.history).toEqual(['/room/room2']);
     expect(server.state.requests.find((r) => r.method === 'POST')?.body).toEqual({ name: 'Tối nay xem gì' });
   });
 

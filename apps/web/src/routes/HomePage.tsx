@@ -1,10 +1,10 @@
 import type { RoomSummary } from '@xemchung/protocol';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useSignIn } from '../features/auth/useSignIn.ts';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { useAppSelector } from '../store/index.ts';
 import { CreateRoomForm } from './home/CreateRoomForm.tsx';
 import { HowItWorks } from './home/HowItWorks.tsx';
@@ -57,9 +57,9 @@ function SignedInAction() {
 
 function MyRoomAction({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const myRoom = useMyRoom();
-  const openRoom = (room: RoomSummary, replace: boolean) => void navigate(roomPath(room.id), { replace });
+  const openRoom = (room: RoomSummary, replace: boolean) => navigate(roomPath(room.id), { replace });
 
   switch (myRoom.status) {
     case 'loading':

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { GoHomeLink } from '../components/GoHomeLink.tsx';
+import { useTranslation } from '../i18n/useTranslation.ts';
 
 /** docs/product.md#not-found-page: black background, white text. */
 export function NotFoundPage() {

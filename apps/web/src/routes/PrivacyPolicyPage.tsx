@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { ContactEmailLink, LegalDocument, MINIMUM_AGE, SupportPageLink } from './legal/LegalDocument.tsx';
 
 /** docs/product.md#terms-and-privacy: data collected at sign-in, usage data, what it is for, and who else sees it. */

@@ -74,19 +74,19 @@ describe('room page (docs/product.md#room-page)', () => {
   ])('sends %s to the not-found page, replacing the history entry', async (_label, id, code) => {
     const socket = prepareSocket({ room: null });
     socket.joinError = { code, message: 'refused' };
-    renderApp(`/room/${id}`);
+    const app = renderApp(`/room/${id}`);
     expect(await screen.findByRole('heading', { name: 'Trang này không tồn tại' })).toBeInTheDocument();
     expect(location()).toHaveTextContent('/not-found');
-    expect(location()).toHaveAttribute('data-navigation-type', 'REPLACE');
+    expect(app.history).toEqual(['/not-found']);
   });
 
   it('leaves for the not-found page when the room is deleted while open', async () => {
     const socket = prepareSocket();
-    renderApp(`/room/${ROOM_ID}`);
+    const app = renderApp(`/room/${ROOM_ID}`);
     await screen.findByRole('complementary', { name: 'Thông tin phòng' });
     act(() => socket.fire('room:deleted', { roomId: ROOM_ID }));
     expect(await screen.findByRole('heading', { name: 'Trang này không tồn tại' })).toBeInTheDocument();
-    expect(location()).toHaveAttribute('data-navigation-type', 'REPLACE');
+    expect(app.history).toEqual(['/not-found']);
   });
 
   it('shows that it is reconnecting while the socket is down, then joins again and takes the snapshot', async () => {

@@ -37,8 +37,8 @@
  * - The top bar holds the search box (features/search/RoomSearchBox.tsx) once the room is joined, for whoever the
  *   room's add policy lets add; the others read why in the playlist region instead.
  */
-import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+
+import { Redirect, useParams } from 'wouter';
 import { AlertProvider } from '../components/AlertProvider.tsx';
 import { Button } from '../components/Button.tsx';
 import { ConfirmProvider } from '../components/ConfirmProvider.tsx';
@@ -53,16 +53,20 @@ import { useMay } from '../features/room/useRole.ts';
 import { useRoom } from '../features/room/useRoom.ts';
 import { useRoomState } from '../features/room/useRoomState.ts';
 import { RoomSearchBox } from '../features/search/RoomSearchBox.tsx';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { TopBarSlot } from '../layout/TopBarSlot.tsx';
 import { NOT_FOUND_PATH } from './paths.ts';
+
+// Part of this chunk, so the room's Vietnamese texts load with the page; the route adds them (AppRoutes.tsx).
+export { ROOM_TEXTS } from '../i18n/roomTexts.ts';
 
 const LAYOUT = 'mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 sm:p-4 lg:flex-row lg:items-start';
 
 /** docs/product.md#room-page: search box in the top bar, the player, and the side panel with the playlist. */
 export function RoomPage() {
-  const { roomId = '' } = useParams();
+  const { roomId = '' } = useParams<{ roomId: string }>();
   const room = useRoom(roomId);
-  if (room.status === 'notFound') return <Navigate to={NOT_FOUND_PATH} replace />;
+  if (room.status === 'notFound') return <Redirect to={NOT_FOUND_PATH} replace />;
   if (room.status === 'failed') return <JoinFailed onRetry={room.retry} />;
   if (room.status === 'removed') return <RemovedFromRoom reason={room.reason} />;
   if (room.status === 'joining') return <RoomLoading />;

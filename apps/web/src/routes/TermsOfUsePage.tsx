@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { ContactEmailLink, LegalDocument, MINIMUM_AGE } from './legal/LegalDocument.tsx';
 import { PRIVACY_PATH } from './paths.ts';
 

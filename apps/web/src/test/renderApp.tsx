@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import type { Me } from '@xemchung/protocol';
 import { Provider } from 'react-redux';
-import { MemoryRouter, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { Router, useLocation } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { startSession } from '../features/auth/startSession.ts';
 import { AppRoutes } from '../routes/AppRoutes.tsx';
 import { createAppStore } from '../store/index.ts';
@@ -13,34 +14,38 @@ export const testUser: Me = {
   displayName: 'Nguyễn Văn An',
 };
 
-/** Exposes where the router is, and a way to navigate as another part of the app would. */
-function RouterProbe({ onNavigate }: { onNavigate: (navigate: (to: string) => void) => void }) {
-  const location = useLocation();
-  const type = useNavigationType();
-  const navigate = useNavigate();
-  onNavigate((to) => void navigate(to));
-  return <output data-testid="location" data-navigation-type={type} hidden>{`${location.pathname}`}</output>;
+/** Exposes where the router is. */
+function LocationProbe() {
+  const [location] = useLocation();
+  return (
+    <output data-testid="location" hidden>
+      {location}
+    </output>
+  );
 }
 
 /**
  * The real app (store, routes, lazy pages, top bar) at `path`, starting the session exactly as main.tsx does.
- * The network is whatever the test installed (see fakeServer.ts).
+ * The network is whatever the test installed (see fakeServer.ts). `history` is the list of entries the app left,
+ * the last one current: a push adds one, a replace changes the last.
  */
 export function renderApp(path = '/') {
   const store = createAppStore();
   startSession(store.dispatch);
-  let navigate: (to: string) => void = () => {};
+  const location = memoryLocation({ path, record: true });
   const view = render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>
+      <Router hook={location.hook}>
         <AppRoutes />
-        <RouterProbe
-          onNavigate={(fn) => {
-            navigate = fn;
-          }}
-        />
-      </MemoryRouter>
+        <LocationProbe />
+      </Router>
     </Provider>,
   );
-  return { ...view, store, navigate: (to: string) => navigate(to) };
+  return {
+    ...view,
+    store,
+    history: location.history as string[],
+    /** Navigates as another part of the app would. */
+    navigate: (to: string) => location.navigate(to),
+  };
 }

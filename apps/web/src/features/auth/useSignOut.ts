@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { HOME_PATH } from '../../routes/paths.ts';
 import { useAppDispatch } from '../../store/index.ts';
 import { logout } from '../../store/userSlice.ts';
@@ -8,7 +8,7 @@ import { postLogout } from './authApi.ts';
 /** Ends the session on the server, resets the client state and goes home (docs/product.md#side-menu). */
 export function useSignOut() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return useCallback(async () => {
     try {
       await postLogout();
@@ -17,6 +17,6 @@ export function useSignOut() {
       // simply expires on its own.
     }
     dispatch(logout());
-    await navigate(HOME_PATH);
+    navigate(HOME_PATH);
   }, [dispatch, navigate]);
 }

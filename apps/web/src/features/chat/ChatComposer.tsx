@@ -1,6 +1,6 @@
 import { CHAT_TEXT_MAX, chatTextLength, prepareChatText } from '@xemchung/protocol';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { chatRefusalMessage, PROBLEM_MESSAGES } from './chatErrors.ts';
 

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@xemchung/protocol';
-import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../components/PersonAvatar.tsx';
 import { TrashIcon } from '../../components/TrashIcon.tsx';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { usePersonName } from '../room/usePersonName.ts';
 import { LinkifiedText } from './LinkifiedText.tsx';
 import { messageTime, timeLocale } from './messageTime.ts';
@@ -17,9 +17,9 @@ export interface ChatMessageItemProps {
 
 /** One chat message: avatar, name and time (unless it continues the previous one), and its text or placeholder. */
 export function ChatMessageItem({ message, continued, fromHost, onDelete }: ChatMessageItemProps) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const name = usePersonName()(message.sender);
-  const time = messageTime(message.createdAt, timeLocale(i18n.language));
+  const time = messageTime(message.createdAt, timeLocale(language));
   return (
     <li
       className={`group relative flex gap-2.5 rounded-lg px-1.5 py-0.5 hover:bg-white/[0.03] ${continued ? '' : 'mt-2'}`}

@@ -1,7 +1,7 @@
 import { type ChatMessage, may } from '@xemchung/protocol';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { useRole } from '../room/useRole.ts';
 import { useRoomState } from '../room/useRoomState.ts';

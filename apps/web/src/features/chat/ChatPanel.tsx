@@ -1,8 +1,8 @@
 import { type ChatMessage, may } from '@xemchung/protocol';
 import { useCallback, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../components/alertContext.ts';
 import { useConfirm } from '../../components/confirmContext.ts';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { useRole } from '../room/useRole.ts';
 import { useRoomState } from '../room/useRoomState.ts';

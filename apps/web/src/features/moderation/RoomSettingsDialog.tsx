@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/Modal.tsx';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { BansList } from './BansList.tsx';
 import { RoomSettingsForm } from './RoomSettingsForm.tsx';
 

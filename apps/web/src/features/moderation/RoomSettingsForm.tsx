@@ -6,9 +6,9 @@ import {
   type SettingsChange,
 } from '@xemchung/protocol';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../components/alertContext.ts';
 import { Button } from '../../components/Button.tsx';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { useCommandAlert } from '../room/useCommandAlert.ts';
 import { useRoomState } from '../room/useRoomState.ts';

@@ -1,8 +1,8 @@
 import type { AckResult, Person, Role } from '@xemchung/protocol';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirmContext.ts';
 import { useOutsidePointerDown } from '../../components/useOutsidePointerDown.ts';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { useCommandAlert } from '../room/useCommandAlert.ts';
 import { usePersonName } from '../room/usePersonName.ts';

@@ -1,6 +1,6 @@
 import { isController } from '@xemchung/protocol';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { useRole } from '../room/useRole.ts';
 import { useRoomState } from '../room/useRoomState.ts';

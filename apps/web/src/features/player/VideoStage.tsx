@@ -1,6 +1,6 @@
 import type { Video } from '@xemchung/protocol';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { MediaPlayer } from './MediaPlayer.tsx';
 import { PlayerStatus } from './playerStatus.ts';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 
 /** Shown while the socket is down: Socket.IO is reconnecting, and the room resyncs from the snapshot after. */
 export function ConnectionBanner({ online }: { online: boolean }) {

@@ -1,7 +1,7 @@
 import { parseVideoLink, type Video } from '@xemchung/protocol';
-import { useTranslation } from 'react-i18next';
 import { TrashIcon } from '../../components/TrashIcon.tsx';
 import { VideoThumbnail } from '../../components/VideoThumbnail.tsx';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 
 export interface PlaylistItemProps {
   video: Video;

@@ -1,7 +1,7 @@
 import type { AckResult, Video } from '@xemchung/protocol';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirmContext.ts';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { PlaylistItem } from './PlaylistItem.tsx';
 import { useRoomSession } from './roomSession.ts';
 import { useCommandAlert } from './useCommandAlert.ts';

@@ -1,6 +1,6 @@
 import type { Viewer } from '@xemchung/protocol';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { usePresence } from './usePresence.ts';
 import { useRoomState } from './useRoomState.ts';
 import { ViewerRow } from './ViewerRow.tsx';

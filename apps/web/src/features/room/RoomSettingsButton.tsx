@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { RoomSettingsDialog } from '../moderation/RoomSettingsDialog.tsx';
 import { useMay } from './useRole.ts';
 

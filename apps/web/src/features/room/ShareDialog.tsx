@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { Modal } from '../../components/Modal.tsx';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 
 export interface ShareDialogProps {
   open: boolean;

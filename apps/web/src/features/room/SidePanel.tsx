@@ -1,6 +1,6 @@
 import { roleOf } from '@xemchung/protocol';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { ChatPanel } from '../chat/ChatPanel.tsx';
 import { useUnreadChat } from '../chat/useUnreadChat.ts';
 import { ViewerActions } from '../moderation/ViewerActions.tsx';

@@ -1,5 +1,5 @@
 import { type SyncLevel, type SyncReport, syncLevel } from '@xemchung/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 
 const LEVEL_CLASSES: Record<SyncLevel, string> = {
   good: 'bg-emerald-500/15 text-emerald-300 ring-emerald-400/30',
@@ -22,9 +22,9 @@ const DOT_CLASSES: Record<SyncLevel, string> = {
  * and the tooltip say the same in words, the tooltip with the direction and the network round trip too.
  */
 export function SyncBadge({ report }: { report: SyncReport | null }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const level = syncLevel(report);
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(language);
   const ms = (value: number) => number.format(Math.round(Math.abs(value)));
   const error = report?.errorMs;
   let label: string;

@@ -1,7 +1,7 @@
 import type { Role, Viewer } from '@xemchung/protocol';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../components/PersonAvatar.tsx';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { SyncBadge } from './SyncBadge.tsx';
 import { usePersonName } from './usePersonName.ts';
 

@@ -1,7 +1,7 @@
 import { COHOSTS_MAX, type ErrorCode, PLAYLIST_MAX, type ProtocolError } from '@xemchung/protocol';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAlert } from '../../components/alertContext.ts';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomState } from './useRoomState.ts';
 
 type CommandErrorKey =

@@ -1,5 +1,5 @@
 import { type Person, shortGuestTag } from '@xemchung/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 
 /** How a person is named everywhere in the room: their display name, or 'Khách' and their short tag (R51). */
 export function usePersonName(): (person: Person) => string {

@@ -1,10 +1,10 @@
 import type { AddVideoInput, SearchResult } from '@xemchung/protocol';
 import { clipSearchKeyword, SEARCH_QUOTA_STATUS } from '@xemchung/protocol';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../components/SearchIcon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useOutsidePointerDown } from '../../components/useOutsidePointerDown.ts';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { track } from '../../lib/analytics.ts';
 import { useAppDispatch, useAppSelector } from '../../store/index.ts';
 import {

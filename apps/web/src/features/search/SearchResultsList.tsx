@@ -1,7 +1,7 @@
 import type { SearchResult } from '@xemchung/protocol';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { VideoThumbnail } from '../../components/VideoThumbnail.tsx';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 
 interface Props {
   id: string;

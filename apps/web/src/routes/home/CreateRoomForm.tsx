@@ -1,7 +1,7 @@
 import { ROOM_NAME_MAX, type RoomSummary, roomNameLength, roomNameProblem } from '@xemchung/protocol';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { HttpStatusError } from '../../lib/http.ts';
 import { createRoom } from './roomsApi.ts';
 

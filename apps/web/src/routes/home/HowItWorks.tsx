@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 
 /** Three short steps under the home page's call to action. */
 export function HowItWorks() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { currentLanguage } from '../../i18n/index.ts';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useClientConfig } from '../../store/useClientConfig.ts';
 import { ChunkLoadFailed } from '../ChunkErrorBoundary.tsx';
 
