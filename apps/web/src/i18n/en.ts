@@ -196,6 +196,7 @@ export const en: Messages = {
     home: 'XemChung — go to the home page',
     openMenu: 'Open menu',
     signedOutUser: 'Account',
+    skipToContent: 'Skip to main content',
   },
   menu: {
     title: 'Menu',

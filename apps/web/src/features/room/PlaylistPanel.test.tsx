@@ -15,7 +15,7 @@ describe('PlaylistPanel', () => {
     await renderInRoom(<PlaylistPanel />, { room: watchedRoom });
     const panel = screen.getByRole('region', { name: /Danh sách phát/ });
     const rows = within(panel).getAllByRole('listitem');
-    expect(rows.map((row) => row.textContent)).toEqual(['MP4MộtĐã xem', 'MP4HaiĐang phát', 'MP4Ba']);
+    expect(rows.map((row) => row.textContent)).toEqual(['Một Đã xem', 'Hai Đang phát', 'Ba']);
     expect(rows[1]).toHaveAttribute('aria-current', 'true');
     expect(rows[0]).not.toHaveAttribute('aria-current');
   });
