@@ -103,7 +103,9 @@ test('room: axe and contrast for host and guest with a watched row, the tabs, th
   });
 
   await addWatchedRow(host);
-  await test.step('the host’s room: the playlist with a watched row, the chat and the viewers', async () => {
+  const guest = await joinRoom(browser, host.url(), { signedIn: false, ...DESKTOP });
+
+  await test.step('the host’s room: the playlist with a watched row, the chat, the viewers and their menu', async () => {
     await expectAccessible(host, 'room as host, playlist');
     await expectVisibleFocusRings(host, 'room as host, playlist');
     await tabTo(host, host.getByRole('button', { name: `Xóa ${CLIPS.a.title}` }));
@@ -112,12 +114,26 @@ test('room: axe and contrast for host and guest with a watched row, the tabs, th
     await expectAccessible(host, 'room as host, chat');
     await expectVisibleFocusRings(host, 'room as host, chat');
     await host.getByRole('tab', { name: /^Người xem/ }).click();
+    await expect(host.getByRole('list', { name: 'Người xem' }).getByRole('listitem')).toHaveCount(2);
     await expectAccessible(host, 'room as host, viewers');
+    await host.getByRole('button', { name: /^Thao tác với Khách/ }).click();
+    await expect(host.getByRole('menuitem', { name: 'Mời ra khỏi phòng' })).toBeFocused();
+    await expectAccessible(host, 'room as host, a viewer’s menu');
+    await host.keyboard.press('Escape');
     await host.getByRole('tab', { name: 'Danh sách phát' }).click();
   });
 
+  await test.step('the room settings dialog', async () => {
+    await host.getByRole('button', { name: 'Cài đặt phòng' }).click();
+    const dialog = host.getByRole('dialog', { name: 'Cài đặt phòng' });
+    await expect(dialog.getByRole('button', { name: 'Lưu' })).toBeVisible();
+    await expectAccessible(host, 'room settings dialog');
+    await expectVisibleFocusRings(host, 'room settings dialog');
+    await host.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
   await test.step('a guest’s room: the playlist, the chat and the viewers', async () => {
-    const guest = await joinRoom(browser, host.url(), { signedIn: false, ...DESKTOP });
     await expect(guest.getByRole('heading', { level: 1, name: 'Phòng xem thử' })).toBeFocused();
     await expect(rows(guest).filter({ hasText: CLIPS.a.title })).toContainText('Đã xem');
     await expectAccessible(guest, 'room as guest, playlist');
