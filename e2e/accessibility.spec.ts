@@ -209,3 +209,21 @@ test('phone: home and room with a focus ring, a watched row, and the search over
     await saveScreenshot(host, 'a11y-search-phone-overlay');
   });
 });
+
+test('the terms, privacy and not-found pages: axe, contrast and focus rings', async ({ page }) => {
+  await page.setViewportSize(DESKTOP.viewport);
+  for (const [path, heading] of [
+    ['/terms-of-use', 'Điều khoản sử dụng'],
+    ['/privacy-policy', 'Chính sách bảo mật'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'legal@e2e.example' })).toBeVisible();
+    await expectAccessible(page, path);
+    await expectVisibleFocusRings(page, path);
+  }
+  await page.goto('/khong-co-trang-nay');
+  await expect(page.getByText('Trang này không tồn tại')).toBeVisible();
+  await expectAccessible(page, 'not-found page');
+  await expectVisibleFocusRings(page, 'not-found page');
+});
