@@ -41,6 +41,7 @@ async function newPage(browser: Browser, options: BrowserContextOptions): Promis
 test('home: axe and contrast signed out, signed in and with the side menu open; the skip link; focus after sign-in', async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const page = await newPage(browser, DESKTOP);
   await page.goto('/');
   const start = page.getByRole('button', { name: 'Bắt đầu' });
@@ -84,7 +85,7 @@ test('home: axe and contrast signed out, signed in and with the side menu open; 
 test('room: axe and contrast for host and guest with a watched row, the tabs, the share and confirm dialogs, the search dropdown; focus on arrival and after deletes', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const host = await openRoomAsHost(browser, DESKTOP);
 
   await test.step('arriving in the room puts focus on its heading', async () => {
@@ -180,7 +181,7 @@ test('room: axe and contrast for host and guest with a watched row, the tabs, th
 test('phone: home and room with a focus ring, a watched row, and the search overlay with results', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await test.step('the signed-out home on a phone', async () => {
     const page = await newPage(browser, PHONE);
     await page.goto('/');

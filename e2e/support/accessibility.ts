@@ -45,26 +45,35 @@ interface FocusStop {
 /**
  * Tabs through the page (or the open dialog, which keeps the focus) until focus comes back to an element it has
  * been on, reading each element's focus indicator while it has the focus and again after it has lost it: the
- * outline's width when drawn, or the widest box-shadow spread (Tailwind's rings). Past the last element focus
- * leaves the page (the body is active) and the next Tab starts again at the top, so wherever the focus was
- * first, every stop is seen. Returns every stop.
+ * outline's width when drawn, or the widest box-shadow spread (Tailwind's rings), either in a colour at least half
+ * opaque. Past the last element focus leaves the page (the body is active) and the next Tab starts again at the
+ * top, so wherever the focus was first, every stop is seen. Returns every stop.
  */
-export async function tabThroughFocusStops(page: Page, maxStops = 60): Promise<FocusStop[]> {
+export async function tabThroughFocusStops(page: Page, maxStops = 120): Promise<FocusStop[]> {
   await page.evaluate(() => {
+    const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+    if (!canvas) throw new Error('no 2d canvas');
+    /** Whether a colour is at least half opaque: a transparent outline (Tailwind's outline-hidden) shows nothing. */
+    const opaque = (css: string) => {
+      canvas.clearRect(0, 0, 1, 1);
+      // A colour the canvas cannot read leaves this one: counted as no ring, never as one.
+      canvas.fillStyle = 'transparent';
+      canvas.fillStyle = css;
+      canvas.fillRect(0, 0, 1, 1);
+      return (canvas.getImageData(0, 0, 1, 1).data[3] ?? 0) >= 128;
+    };
+    const COLOUR = /(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([^()]*\)|#[0-9a-f]{3,8}\b|\btransparent\b/i;
     const indicator = (element: Element) => {
       const style = getComputedStyle(element);
-      const outline = style.outlineStyle === 'none' ? 0 : Number.parseFloat(style.outlineWidth);
-      const spreads = style.boxShadow === 'none' ? [] : style.boxShadow.split(/,(?![^()]*\))/);
+      const outline =
+        style.outlineStyle === 'none' || !opaque(style.outlineColor) ? 0 : Number.parseFloat(style.outlineWidth);
+      const shadows = style.boxShadow === 'none' ? [] : style.boxShadow.split(/,(?![^()]*\))/);
+      // A ring is a shadow's spread (the fourth length), in a colour that shows.
       const spread = Math.max(
         0,
-        ...spreads.map((shadow) =>
-          Number.parseFloat(
-            shadow
-              .replace(/\w+\([^()]*\)/g, '')
-              .trim()
-              .split(/\s+/)[3] ?? '0',
-          ),
-        ),
+        ...shadows
+          .filter((shadow) => opaque(shadow.match(COLOUR)?.[0] ?? 'currentcolor'))
+          .map((shadow) => Number.parseFloat(shadow.replace(COLOUR, '').trim().split(/\s+/)[3] ?? '0')),
       );
       return {
         width: Math.max(outline, spread),
@@ -107,15 +116,16 @@ export async function tabThroughFocusStops(page: Page, maxStops = 60): Promise<F
     Object.assign(window, { __focusStops: { stops, record } });
   });
   let outside = 0;
-  for (let step = 0; step < maxStops + 2; step++) {
+  let complete = false;
+  for (let step = 0; step < maxStops && !complete; step++) {
     await page.keyboard.press('Tab');
     const where = await page.evaluate(() =>
       (window as unknown as { __focusStops: { record: () => string } }).__focusStops.record(),
     );
-    if (where === 'again') break;
     outside = where === 'outside' ? outside + 1 : 0;
-    if (outside === 2) break;
+    complete = where === 'again' || outside === 2;
   }
+  if (!complete) throw new Error(`focus did not come round within ${maxStops} Tab presses`);
   return page.evaluate(() =>
     (window as unknown as { __focusStops: { stops: FocusStop[] } }).__focusStops.stops.map(
       ({ name, focused, unfocused, changed }) => ({ name, focused, unfocused, changed }),
