@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'tools',
           root: '.',
-          include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts', 'e2e/support/**/*.test.ts'],
           environment: 'node',
         },
       },

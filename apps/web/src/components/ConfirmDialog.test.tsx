@@ -23,11 +23,11 @@ function renderWithProvider(onDelete: () => void) {
 }
 
 describe('ConfirmDialog', () => {
-  it('is hidden until a confirmation is requested, then shows the message', async () => {
+  it('is hidden until a confirmation is requested, then shows the message as its name', async () => {
     renderWithProvider(vi.fn());
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Xóa' }));
-    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription('Bạn có chắc muốn xóa video này?');
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleName('Bạn có chắc muốn xóa video này?');
   });
 
   it("'Có' runs the action once and closes", async () => {

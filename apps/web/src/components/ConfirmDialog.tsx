@@ -17,7 +17,7 @@ export interface ConfirmDialogProps {
 
 /**
  * Yes/no confirmation (docs/product.md#shared-pieces): shown while a request with a message and an action is pending; 'Có' runs the
- * action and closes, 'Không' (or Escape, or a click outside) only closes.
+ * action and closes, 'Không' (or Escape, or a click outside) only closes. Named by its question.
  */
 export function ConfirmDialog({ request, onClose }: ConfirmDialogProps) {
   const { t } = useTranslation();
@@ -39,7 +39,8 @@ export function ConfirmDialog({ request, onClose }: ConfirmDialogProps) {
         ref={panel}
         role="alertdialog"
         aria-modal="true"
-        aria-describedby={messageId}
+        // The question is the dialog's name: an alertdialog must have one (axe aria-dialog-name).
+        aria-labelledby={messageId}
         tabIndex={-1}
         className="relative w-full max-w-sm rounded-2xl border border-white/10 bg-neutral-900 p-6 shadow-2xl outline-none"
       >

@@ -43,6 +43,7 @@ export const en: ShellMessages = {
     home: 'XemChung — go to the home page',
     openMenu: 'Open menu',
     signedOutUser: 'Account',
+    skipToContent: 'Skip to main content',
   },
   menu: {
     title: 'Menu',

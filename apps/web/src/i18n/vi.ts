@@ -45,6 +45,7 @@ export const vi = {
     home: 'XemChung — về trang chủ',
     openMenu: 'Mở menu',
     signedOutUser: 'Tài khoản',
+    skipToContent: 'Bỏ qua đến nội dung chính',
   },
   menu: {
     title: 'Menu',

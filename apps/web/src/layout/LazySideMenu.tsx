@@ -18,6 +18,7 @@ export function LazySideMenu({ open, onClose }: Props) {
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is a trigger: 'Thử lại' fetches again.
   useEffect(() => {
     if (module || (failed && !open)) return;
     let current = true;

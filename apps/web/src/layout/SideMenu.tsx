@@ -86,7 +86,7 @@ export function SideMenu({ open, onClose }: Props) {
 
         <div className="mx-3 mt-2 border-t border-white/10 px-2 pt-4">
           <fieldset>
-            <legend className="px-1 pb-2 text-xs font-medium tracking-wide text-neutral-500 uppercase">
+            <legend className="px-1 pb-2 text-xs font-medium tracking-wide text-neutral-400 uppercase">
               {t('menu.language')}
             </legend>
             <div className="flex gap-2">

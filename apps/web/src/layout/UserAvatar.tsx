@@ -32,9 +32,12 @@ export function UserAvatar({ photoURL, displayName, email, className = 'size-9 t
     );
   }
   return (
-    <span aria-hidden="true" className={`${base} bg-violet-600 font-semibold text-white`}>
-      {initialsOf(displayName, email)}
-    </span>
+    // Drawn as generated content, like the photo it stands for: not text a control's name must contain (WCAG 2.5.3).
+    <span
+      aria-hidden="true"
+      data-initials={initialsOf(displayName, email)}
+      className={`${base} bg-violet-600 font-semibold text-white before:content-[attr(data-initials)]`}
+    />
   );
 }
 

@@ -29,7 +29,7 @@ describe('Home (docs/product.md#home)', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it("signed out: 'Bắt đầu' opens the sign-in popup, loads meanwhile, and a successful report signs in", async () => {
+  it("signed out: 'Bắt đầu' opens the sign-in popup, loads meanwhile, and a successful report signs in with focus on the room name", async () => {
     const server = installFakeServer();
     const popup = { closed: false } as Window;
     const open = vi.spyOn(window, 'open').mockReturnValue(popup);
@@ -46,6 +46,8 @@ describe('Home (docs/product.md#home)', () => {
       );
     });
     expect(await screen.findByLabelText('Tên phòng')).toBeInTheDocument();
+    // The start button is gone: focus goes to the main action that replaced it.
+    await waitFor(() => expect(screen.getByLabelText('Tên phòng')).toHaveFocus());
   });
 
   it("signed out: a popup closed without signing in brings 'Bắt đầu' back with no message", async () => {
@@ -67,6 +69,8 @@ describe('Home (docs/product.md#home)', () => {
     expect(screen.getByRole('status', { name: 'Đang tải' })).toBeInTheDocument();
     server.release('GET /api/rooms?host=me');
 
+    // Signed in before the page opened: focus is left where the browser put it, at the start of the page.
+    expect(await screen.findByRole('button', { name: 'Vào phòng' })).not.toHaveFocus();
     await userEvent.click(await screen.findByRole('button', { name: 'Vào phòng' }));
     await waitFor(() => expect(location()).toHaveTextContent('/room/r42'));
     expect(app.history).toEqual(['/', '/room/r42']);

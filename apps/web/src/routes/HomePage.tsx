@@ -1,5 +1,5 @@
 import type { RoomSummary } from '@xemchung/protocol';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -8,7 +8,7 @@ import { useTranslation } from '../i18n/useTranslation.ts';
 import { useAppSelector } from '../store/index.ts';
 import { CreateRoomForm } from './home/CreateRoomForm.tsx';
 import { HowItWorks } from './home/HowItWorks.tsx';
-import { useMyRoom } from './home/useMyRoom.ts';
+import { type MyRoom, useMyRoom } from './home/useMyRoom.ts';
 import { roomPath } from './paths.ts';
 
 /** docs/product.md#home: headline, tagline and one action that depends on who is here. */
@@ -38,27 +38,47 @@ function HomeAction() {
   const { t } = useTranslation();
   const user = useAppSelector((state) => state.user);
   const { signIn, signingIn } = useSignIn();
+  // Signed in from this page: the start button is gone, so focus goes to what replaces it once it is known.
+  const [signedInHere, setSignedInHere] = useState(false);
 
-  if (user.data) return <SignedInAction key={user.data.uid} />;
+  if (user.data) return <SignedInAction key={user.data.uid} focusWhenReady={signedInHere} />;
   // user.loading without our own sign-in in flight is the start-up session check.
   if (user.loading && !signingIn) return <LargeSpinner />;
   return (
-    <Button loading={signingIn} onClick={() => void signIn()} className="px-10 text-lg">
+    <Button
+      loading={signingIn}
+      onClick={() => void signIn().then(() => setSignedInHere(true))}
+      className="px-10 text-lg"
+    >
       {t('home.start')}
     </Button>
   );
 }
 
 /** Keyed by uid by its parent, and remounted by 'Thử lại', so each account or retry gets a fresh lookup. */
-function SignedInAction() {
+function SignedInAction({ focusWhenReady }: { focusWhenReady: boolean }) {
   const [attempt, setAttempt] = useState(0);
-  return <MyRoomAction key={attempt} onRetry={() => setAttempt((n) => n + 1)} />;
+  return <MyRoomAction key={attempt} focusWhenReady={focusWhenReady} onRetry={() => setAttempt((n) => n + 1)} />;
 }
 
-function MyRoomAction({ onRetry }: { onRetry: () => void }) {
+function MyRoomAction({ onRetry, focusWhenReady }: { onRetry: () => void; focusWhenReady: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+  const myRoom = useMyRoom();
+  useEffect(() => {
+    // The main action: 'Vào phòng', the room name of the create form, or 'Thử lại'.
+    if (focusWhenReady && myRoom.status !== 'loading')
+      box.current?.querySelector<HTMLElement>('input, button')?.focus();
+  }, [focusWhenReady, myRoom.status]);
+  return (
+    <div ref={box} className="contents">
+      <MyRoomActionBody myRoom={myRoom} onRetry={onRetry} />
+    </div>
+  );
+}
+
+function MyRoomActionBody({ myRoom, onRetry }: { myRoom: MyRoom; onRetry: () => void }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const myRoom = useMyRoom();
   const openRoom = (room: RoomSummary, replace: boolean) => navigate(roomPath(room.id), { replace });
 
   switch (myRoom.status) {

@@ -3,7 +3,8 @@
  * - Loading: role=status 'Đang tải' with the text 'Đang tải phòng…'. An unknown or deleted room replaces the
  *   history entry with /not-found.
  * - Side panel: role=complementary 'Thông tin phòng' holding the room name as the level-1 heading (shown
- *   uppercase), 'Bạn là chủ phòng' or 'Bạn đang xem theo chủ phòng', and button 'Chia sẻ link phòng'.
+ *   uppercase; it has the focus on arriving in the room), 'Bạn là chủ phòng' or 'Bạn đang xem theo chủ phòng', and
+ *   button 'Chia sẻ link phòng'.
  * - Share dialog: role=dialog 'Chia sẻ link phòng', textbox 'Link phòng' (read-only, selected), button
  *   'Sao chép' that becomes 'Đã sao chép' once the link is on the clipboard.
  * - The side panel's content is in tabs (tablist 'Nội dung bên cạnh'): tab 'Danh sách phát' (selected at first)
@@ -15,8 +16,10 @@
  *   'Đồng bộ: chưa có số liệu' (unknown) (R53).
  * - Playlist: region 'Danh sách phát' (heading level 2) with a list; each row a listitem, the current one with
  *   aria-current=true and the text 'Đang phát', watched ones 'Đã xem' (data-visited). Host only: button
- *   'Phát <title>' per row (selects it), button 'Xóa <title>' (asks 'Bạn có chắc muốn xóa video này?'), button
- *   'Xóa video đã xem' (asks 'Bạn có chắc muốn xóa tất cả video đã xem?'); the answer buttons are 'Có'/'Không'.
+ *   'Phát <title>' per row (selects it; its name ends ', Đang phát' or ', Đã xem' when the row says so), button
+ *   'Xóa <title>' (asks 'Bạn có chắc muốn xóa video này?'), button 'Xóa video đã xem' (asks 'Bạn có chắc muốn xóa
+ *   tất cả video đã xem?'); the question is an alertdialog named by it, with the buttons 'Có'/'Không'. When the
+ *   focused row goes, focus moves to the same button of the next row, or to the region once it is empty.
  * - Chat (R54): region 'Trò chuyện' (heading level 2) with role=log 'Tin nhắn trong phòng' holding a list, one
  *   listitem per message (sender name or 'Khách XXXX', a <time>, the text; 'Tin nhắn đã bị xóa' once deleted).
  *   Whoever may write: textbox 'Tin nhắn' (Enter sends) and button 'Gửi'; a guest the host keeps out reads

@@ -64,7 +64,7 @@ export function ChatComposer() {
           aria-invalid={over || error !== null}
           aria-describedby={`${countId} ${errorId}`}
           placeholder={t('chat.placeholder')}
-          className="field-sizing-content max-h-32 min-h-10 flex-1 resize-none rounded-2xl border border-white/15 bg-neutral-950/60 px-3.5 py-2 text-sm text-neutral-100 placeholder:text-neutral-500 focus:border-violet-400 focus:outline-none"
+          className="field-sizing-content max-h-32 min-h-10 flex-1 resize-none rounded-2xl border border-white/15 bg-neutral-950/60 px-3.5 py-2 text-sm text-neutral-100 placeholder:text-neutral-400 focus:border-violet-400"
         />
         <button
           type="submit"
@@ -78,7 +78,7 @@ export function ChatComposer() {
         <p id={errorId} role="alert" className="text-red-300">
           {error}
         </p>
-        <p id={countId} className={`shrink-0 tabular-nums ${over ? 'font-semibold text-red-300' : 'text-neutral-500'}`}>
+        <p id={countId} className={`shrink-0 tabular-nums ${over ? 'font-semibold text-red-300' : 'text-neutral-400'}`}>
           {length >= COUNT_FROM && (
             <>
               <span aria-hidden="true">

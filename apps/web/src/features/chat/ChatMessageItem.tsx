@@ -38,13 +38,13 @@ export function ChatMessageItem({ message, continued, fromHost, onDelete }: Chat
                 {t('chat.host')}
               </span>
             )}
-            <time dateTime={time.iso} title={time.full} className="shrink-0 text-xs text-neutral-500">
+            <time dateTime={time.iso} title={time.full} className="shrink-0 text-xs text-neutral-400">
               {time.short}
             </time>
           </p>
         )}
         {message.deleted ? (
-          <p className="text-sm text-neutral-500 italic">{t('chat.deleted')}</p>
+          <p className="text-sm text-neutral-400 italic">{t('chat.deleted')}</p>
         ) : (
           <p
             className="text-sm leading-relaxed break-words whitespace-pre-wrap text-neutral-200"
@@ -59,7 +59,7 @@ export function ChatMessageItem({ message, continued, fromHost, onDelete }: Chat
           type="button"
           onClick={() => onDelete(message)}
           aria-label={t('chat.deleteMessage', { name })}
-          className="absolute top-0.5 right-0.5 grid size-8 place-items-center rounded-full text-neutral-500 hover:bg-white/10 hover:text-red-300 focus-visible:outline-2 focus-visible:outline-violet-400 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
+          className="absolute top-0.5 right-0.5 grid size-8 place-items-center rounded-full text-neutral-400 hover:bg-white/10 hover:text-red-300 focus-visible:outline-2 focus-visible:outline-violet-400 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
         >
           <TrashIcon className="size-4" />
         </button>

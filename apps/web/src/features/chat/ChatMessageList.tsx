@@ -75,7 +75,7 @@ function ChatListHead() {
   const { t } = useTranslation();
   const chat = useChat();
   const { client } = useRoomSession();
-  const line = 'flex items-center justify-center gap-2 px-2 py-3 text-center text-xs text-neutral-500';
+  const line = 'flex items-center justify-center gap-2 px-2 py-3 text-center text-xs text-neutral-400';
   if (chat.status === 'loading' || chat.loadingOlder) {
     return (
       <p className={line}>

@@ -37,10 +37,10 @@ export function BansList() {
       <h3 id={headingId} className="text-sm font-semibold text-white">
         {t('roomSettings.bans')}
       </h3>
-      {bans.status === 'loading' && <p className="text-sm text-neutral-500">{t('common.loading')}…</p>}
+      {bans.status === 'loading' && <p className="text-sm text-neutral-400">{t('common.loading')}…</p>}
       {bans.status === 'failed' && <p className="text-sm text-red-300">{t('roomSettings.bansFailed')}</p>}
       {bans.status === 'loaded' && bans.bans.length === 0 && (
-        <p className="text-sm text-neutral-500">{t('roomSettings.noBans')}</p>
+        <p className="text-sm text-neutral-400">{t('roomSettings.noBans')}</p>
       )}
       {bans.status === 'loaded' && bans.bans.length > 0 && (
         <ul className="flex flex-col gap-1">

@@ -105,7 +105,7 @@ export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
             {t('roomSettings.perPersonCapInvalid', { max: PER_PERSON_CAP_MAX })}
           </p>
         )}
-        <p id={ids.hint} className="text-xs text-neutral-500">
+        <p id={ids.hint} className="text-xs text-neutral-400">
           {t('roomSettings.perPersonCapHint', { max: PER_PERSON_CAP_MAX })}
         </p>
       </div>

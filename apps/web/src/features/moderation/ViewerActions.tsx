@@ -16,7 +16,7 @@ export interface ViewerActionsProps {
 }
 
 const ITEM =
-  'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm hover:bg-white/10 focus-visible:bg-white/10 focus-visible:outline-none';
+  'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm hover:bg-white/10 focus-visible:bg-white/10 focus-visible:-outline-offset-2';
 
 /**
  * The host's menu for one viewer row (for the presence list's `renderActions` slot): give or take back control

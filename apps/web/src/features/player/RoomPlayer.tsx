@@ -47,7 +47,7 @@ export function RoomPlayer() {
       ) : (
         <div className="flex size-full flex-col items-center justify-center gap-2 p-6 text-center">
           <p className="font-medium text-neutral-200">{t('player.empty')}</p>
-          <p className="max-w-sm text-sm text-neutral-500">
+          <p className="max-w-sm text-sm text-neutral-400">
             {controller ? t('player.emptyHostHint') : t('player.emptyGuestHint')}
           </p>
         </div>

@@ -17,33 +17,47 @@ export interface PlaylistItemProps {
 function Thumbnail({ video }: { video: Video }) {
   const link = video.mediaUrl ? parseVideoLink(video.mediaUrl) : null;
   const format = link?.kind === 'media' ? link.format.toUpperCase() : '';
+  // The format is drawn (generated content) like a picture's lettering: it is not part of the row's name (WCAG 2.5.3).
   const tile = (
     <span
       aria-hidden="true"
-      className="grid size-full place-items-center bg-gradient-to-br from-violet-900/70 to-neutral-800 text-[11px] font-semibold tracking-wider text-violet-200"
+      data-format={format}
+      className="grid size-full place-items-center bg-gradient-to-br from-violet-900/70 to-neutral-800 text-[11px] font-semibold tracking-wider text-violet-100 after:content-[attr(data-format)]"
     >
       <svg className="size-5" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
         <path d="M8 5.5v13l10-6.5z" />
       </svg>
-      {format}
     </span>
   );
   return <VideoThumbnail src={video.thumbnail} fallback={tile} />;
 }
 
-/** One playlist row (docs/product.md#playlist): thumbnail, title, watched state, the current one highlighted. */
+/**
+ * One playlist row (docs/product.md#playlist): thumbnail, title, watched state, the current one highlighted. A watched
+ * row greys its picture only: its texts keep 4.5:1 (docs/decisions/019-accessibility-checks.md).
+ */
 export function PlaylistItem({ video, current, canSelect, canRemove, onSelect, onDelete }: PlaylistItemProps) {
   const { t } = useTranslation();
-  const status = current ? t('room.nowPlaying') : video.visited ? t('room.watched') : '';
+  const watched = video.visited && !current;
+  const status = current ? t('room.nowPlaying') : watched ? t('room.watched') : '';
   const body = (
     <>
-      <Thumbnail video={video} />
+      <span className={`flex shrink-0 ${watched ? 'grayscale' : ''}`}>
+        <Thumbnail video={video} />
+      </span>
       <span className="flex min-w-0 flex-1 flex-col gap-1">
-        <span className="line-clamp-2 text-sm leading-snug break-words text-neutral-100" title={video.title}>
+        <span
+          className={`line-clamp-2 text-sm leading-snug break-words ${watched ? 'text-neutral-300' : 'text-neutral-100'}`}
+          title={video.title}
+        >
           {video.title}
         </span>
+        {/* The space keeps title and status apart in the button's text, as its name reads them. */}
         {status && (
-          <span className={`text-xs font-medium ${current ? 'text-violet-300' : 'text-neutral-500'}`}>{status}</span>
+          <>
+            {' '}
+            <span className={`text-xs font-medium ${current ? 'text-violet-300' : 'text-neutral-400'}`}>{status}</span>
+          </>
         )}
       </span>
     </>
@@ -53,14 +67,15 @@ export function PlaylistItem({ video, current, canSelect, canRemove, onSelect, o
       aria-current={current ? 'true' : undefined}
       data-visited={video.visited || undefined}
       className={`flex items-center gap-1 rounded-xl p-1.5 ${
-        current ? 'bg-violet-600/15 ring-1 ring-violet-500/50' : video.visited ? 'opacity-60 hover:opacity-100' : ''
+        current ? 'bg-violet-600/15 ring-1 ring-violet-500/50' : ''
       }`}
     >
       {canSelect ? (
         <button
           type="button"
           onClick={() => onSelect(video)}
-          aria-label={t('room.playItem', { title: video.title })}
+          // The row's visible status is in its name too, in the order it is read on screen (WCAG 2.5.3).
+          aria-label={[t('room.playItem', { title: video.title }), status].filter(Boolean).join(', ')}
           className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-1 text-left hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-violet-400"
         >
           {body}

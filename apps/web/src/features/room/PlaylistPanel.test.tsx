@@ -15,7 +15,7 @@ describe('PlaylistPanel', () => {
     await renderInRoom(<PlaylistPanel />, { room: watchedRoom });
     const panel = screen.getByRole('region', { name: /Danh sách phát/ });
     const rows = within(panel).getAllByRole('listitem');
-    expect(rows.map((row) => row.textContent)).toEqual(['MP4MộtĐã xem', 'MP4HaiĐang phát', 'MP4Ba']);
+    expect(rows.map((row) => row.textContent)).toEqual(['Một Đã xem', 'Hai Đang phát', 'Ba']);
     expect(rows[1]).toHaveAttribute('aria-current', 'true');
     expect(rows[0]).not.toHaveAttribute('aria-current');
   });
@@ -95,6 +95,33 @@ describe('PlaylistPanel', () => {
     expect(screen.getByRole('button', { name: 'Phát Ba' })).toBeInTheDocument();
     act(() => socket.fire('room:state', { ...watchedRoom, cohosts: [], version: 3 }));
     expect(screen.queryByRole('button', { name: 'Phát Ba' })).toBeNull();
+  });
+
+  it('moves focus to the same button of the next row when the focused row goes, and to the region once empty', async () => {
+    const { socket } = await renderInRoom(<PlaylistPanel />, { room: watchedRoom, isHost: true });
+    const [one, two, three] = watchedRoom.playlist;
+    if (!one || !two || !three) throw new Error('fixture');
+    const showing = (playlist: typeof watchedRoom.playlist, version: number) =>
+      act(() => socket.fire('room:state', { ...watchedRoom, playlist, version }));
+
+    screen.getByRole('button', { name: 'Xóa Một' }).focus();
+    showing([two, three], 2);
+    expect(screen.getByRole('button', { name: 'Xóa Hai' })).toHaveFocus();
+    // The last row goes: the new last row takes the focus; a row going elsewhere leaves the focus where it is.
+    screen.getByRole('button', { name: 'Phát Ba' }).focus();
+    showing([two], 3);
+    expect(screen.getByRole('button', { name: 'Phát Hai, Đang phát' })).toHaveFocus();
+    showing([], 4);
+    expect(screen.getByRole('region', { name: /Danh sách phát/ })).toHaveFocus();
+  });
+
+  it('leaves the focus alone when a row the viewer is not on goes', async () => {
+    const { socket } = await renderInRoom(<PlaylistPanel />, { room: watchedRoom, isHost: true });
+    const [one, two] = watchedRoom.playlist;
+    if (!one || !two) throw new Error('fixture');
+    screen.getByRole('button', { name: 'Xóa Một' }).focus();
+    act(() => socket.fire('room:state', { ...watchedRoom, playlist: [one, two], version: 2 }));
+    expect(screen.getByRole('button', { name: 'Xóa Một' })).toHaveFocus();
   });
 
   it('invites adding a video while the playlist is empty', async () => {

@@ -5,13 +5,15 @@ import { useTranslation } from '../../i18n/useTranslation.ts';
 import { PlaylistItem } from './PlaylistItem.tsx';
 import { useRoomSession } from './roomSession.ts';
 import { useCommandAlert } from './useCommandAlert.ts';
+import { useFocusAfterRemoval } from './useFocusAfterRemoval.ts';
 import { useMay } from './useRole.ts';
 import { useRoomState } from './useRoomState.ts';
 
 /**
  * 'Danh sách phát' (docs/product.md#playlist): every video of the room in order. The host and co-hosts select a row to play it,
  * delete one after 'Bạn có chắc muốn xóa video này?', and clear the watched ones after 'Bạn có chắc muốn xóa tất
- * cả video đã xem?'; the host alone clears the whole queue (R57). Each control shows only to whoever the
+ * cả video đã xem?'; the host alone clears the whole queue (R57). When the focused row goes, focus moves to the next
+ * row, or to this region once it is empty. Each control shows only to whoever the
  * permission table lets use it (the server refuses the others anyway, R2).
  */
 export function PlaylistPanel() {
@@ -26,6 +28,7 @@ export function PlaylistPanel() {
   const canAdd = useMay('playlist:add');
   const confirm = useConfirm();
   const alertRefusal = useCommandAlert();
+  const rowFocus = useFocusAfterRemoval(room?.playlist.map((video) => video.id) ?? []);
   if (!room) return null;
 
   const playlist = room.playlist;
@@ -49,11 +52,16 @@ export function PlaylistPanel() {
     'rounded-full px-2.5 py-1.5 text-xs whitespace-nowrap text-neutral-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent';
 
   return (
-    <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
+    <section
+      ref={rowFocus.fallback}
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      className="flex min-h-0 flex-1 flex-col rounded-lg"
+    >
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-1 pb-2">
         <h2 id={headingId} className="flex items-baseline gap-2 text-base font-semibold whitespace-nowrap text-white">
           {t('room.playlist')}
-          <span className="text-sm font-normal text-neutral-500">
+          <span className="text-sm font-normal text-neutral-400">
             {t('room.playlistCount', { count: playlist.length })}
           </span>
         </h2>
@@ -72,14 +80,19 @@ export function PlaylistPanel() {
           </div>
         )}
       </div>
-      {addNote && playlist.length > 0 && <p className="px-1 pb-2 text-xs text-neutral-500">{addNote}</p>}
+      {addNote && playlist.length > 0 && <p className="px-1 pb-2 text-xs text-neutral-400">{addNote}</p>}
       {playlist.length === 0 ? (
         <div className="rounded-xl border border-dashed border-white/10 px-4 py-8 text-center">
           <p className="font-medium text-neutral-300">{t('room.playlistEmpty')}</p>
-          <p className="mt-1 text-sm text-neutral-500">{addNote ?? t('room.playlistEmptyHint')}</p>
+          <p className="mt-1 text-sm text-neutral-400">{addNote ?? t('room.playlistEmptyHint')}</p>
         </div>
       ) : (
-        <ol className="-mx-1 flex flex-col gap-1 overflow-y-auto px-1 pb-1 lg:min-h-0">
+        <ol
+          ref={rowFocus.list}
+          onFocus={rowFocus.onFocus}
+          onBlur={rowFocus.onBlur}
+          className="-mx-1 flex flex-col gap-1 overflow-y-auto px-1 pb-1 lg:min-h-0"
+        >
           {playlist.map((video) => (
             <PlaylistItem
               key={video.id}

@@ -52,7 +52,7 @@ export function ShareDialog({ open, onClose, url }: ShareDialogProps) {
           readOnly
           value={url}
           onFocus={(event) => event.currentTarget.select()}
-          className="min-h-11 min-w-0 flex-1 rounded-lg border border-white/15 bg-neutral-950 px-3 font-mono text-sm text-neutral-100 outline-none focus:border-violet-400"
+          className="min-h-11 min-w-0 flex-1 rounded-lg border border-white/15 bg-neutral-950 px-3 font-mono text-sm text-neutral-100 focus:border-violet-400"
         />
         <Button onClick={copyLink}>{copy === 'copied' ? t('room.copied') : t('room.copy')}</Button>
       </div>

@@ -1,5 +1,5 @@
 import { roleOf } from '@xemchung/protocol';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { ChatPanel } from '../chat/ChatPanel.tsx';
 import { useUnreadChat } from '../chat/useUnreadChat.ts';
@@ -31,6 +31,9 @@ export function SidePanel() {
   const [tab, setTab] = useState('playlist');
   const unread = useUnreadChat(tab === 'chat');
   const [sharing, setSharing] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Arriving in the room (the panel mounts once joined): focus on its name, where a screen reader starts reading.
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
   const select = (id: string) => {
     setTab(id);
     client.setPresenceOpen(id === 'viewers');
@@ -43,7 +46,12 @@ export function SidePanel() {
     >
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-lg font-bold tracking-wide text-white uppercase" title={name}>
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            className="truncate rounded-sm text-lg font-bold tracking-wide text-white uppercase"
+            title={name}
+          >
             {name}
           </h1>
           <p className="mt-0.5 text-xs text-neutral-400">{t(role === 'guest' ? ROLE_LINE.member : ROLE_LINE[role])}</p>

@@ -77,7 +77,7 @@ export function SidePanelTabs({ label, tabs, onSelect }: SidePanelTabsProps) {
                 <>
                   {' '}
                   <span
-                    className={`min-w-5 rounded-full px-1.5 text-xs tabular-nums ${active ? 'bg-white/20' : 'bg-white/10'}`}
+                    className={`min-w-5 rounded-full px-1.5 text-xs tabular-nums ${active ? 'bg-black/25' : 'bg-white/10'}`}
                   >
                     {tab.count}
                   </span>

@@ -6,7 +6,7 @@ const LEVEL_CLASSES: Record<SyncLevel, string> = {
   fair: 'bg-amber-500/15 text-amber-300 ring-amber-400/30',
   poor: 'bg-rose-500/15 text-rose-300 ring-rose-400/30',
   idle: 'bg-white/5 text-neutral-400 ring-white/10',
-  unknown: 'bg-white/5 text-neutral-500 ring-white/10',
+  unknown: 'bg-white/5 text-neutral-400 ring-white/10',
 };
 const DOT_CLASSES: Record<SyncLevel, string> = {
   good: 'bg-emerald-400',

@@ -181,7 +181,7 @@ export function RoomSearchBox({ onAdd }: Props) {
           onKeyDown={onKeyDown}
           enterKeyHint="search"
           autoComplete="off"
-          className="h-10 w-full rounded-full border border-white/10 bg-white/5 pr-11 pl-4 text-sm text-white placeholder:text-neutral-500 focus:border-violet-400 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+          className="h-10 w-full rounded-full border border-white/10 bg-white/5 pr-11 pl-4 text-sm text-white placeholder:text-neutral-400 focus:border-violet-400 [&::-webkit-search-cancel-button]:hidden"
         />
         <button
           type="submit"

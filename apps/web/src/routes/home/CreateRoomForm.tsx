@@ -53,7 +53,7 @@ export function CreateRoomForm({ onCreated }: { onCreated: (room: RoomSummary) =
             </label>
             <span
               id={counterId}
-              className={`text-xs tabular-nums ${length > ROOM_NAME_MAX ? 'text-red-300' : 'text-neutral-500'}`}
+              className={`text-xs tabular-nums ${length > ROOM_NAME_MAX ? 'text-red-300' : 'text-neutral-400'}`}
             >
               {t('home.roomNameLength', { count: length, max: ROOM_NAME_MAX })}
             </span>
@@ -69,7 +69,7 @@ export function CreateRoomForm({ onCreated }: { onCreated: (room: RoomSummary) =
             aria-invalid={message ? true : undefined}
             placeholder={t('home.roomNamePlaceholder')}
             autoComplete="off"
-            className="min-h-11 rounded-full border border-white/15 bg-neutral-900 px-5 text-white placeholder:text-neutral-500 focus:border-violet-500 focus:outline-none focus:ring-2 focus:ring-violet-500/40"
+            className="min-h-11 rounded-full border border-white/15 bg-neutral-900 px-5 text-white placeholder:text-neutral-400 focus:border-violet-500"
           />
         </div>
         <Button type="submit" loading={creating} disabled={problem !== null || refused}>

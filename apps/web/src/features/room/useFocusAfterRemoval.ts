@@ -1,0 +1,52 @@
+import { type FocusEvent, useLayoutEffect, useRef } from 'react';
+
+/** The row that holds the focus: its item id, its place, and which of its buttons. */
+interface FocusedRow {
+  id: string;
+  index: number;
+  button: number;
+}
+
+/**
+ * Keeps the keyboard in a list whose rows can disappear (a delete, by this viewer or anyone else): when the row that
+ * held the focus goes, focus moves to the same button of the row now in its place (the next one, or the new last
+ * one), or to the fallback (the list's region) when no row is left, instead of falling to the page body.
+ * `ids` are the rows' item ids in order; spread the handlers on the list, the ref on it and on the fallback.
+ */
+export function useFocusAfterRemoval(ids: string[]) {
+  const list = useRef<HTMLOListElement>(null);
+  const fallback = useRef<HTMLElement>(null);
+  const focused = useRef<FocusedRow | null>(null);
+
+  const onFocus = (event: FocusEvent<HTMLOListElement>) => {
+    const target: EventTarget = event.target;
+    if (!(target instanceof HTMLElement)) return;
+    const row = target.closest('li');
+    if (!row || !list.current) return;
+    const index = [...list.current.children].indexOf(row);
+    const id = ids[index];
+    if (id === undefined) return;
+    focused.current = {
+      id,
+      index,
+      button: [...row.querySelectorAll<HTMLElement>('button')].indexOf(target),
+    };
+  };
+  // Focus leaving for somewhere else (a dialog, another control) forgets the row; a removed row's focus has nowhere to go.
+  const onBlur = (event: FocusEvent<HTMLOListElement>) => {
+    if (event.relatedTarget && !list.current?.contains(event.relatedTarget)) focused.current = null;
+  };
+
+  useLayoutEffect(() => {
+    const was = focused.current;
+    if (!was || ids.includes(was.id)) return;
+    focused.current = null;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const rows = list.current?.children ?? [];
+    const row = rows[Math.min(was.index, rows.length - 1)];
+    const buttons = row ? [...row.querySelectorAll('button')] : [];
+    (buttons[was.button] ?? buttons[0] ?? fallback.current)?.focus();
+  }, [ids]);
+
+  return { list, fallback, onFocus, onBlur };
+}
