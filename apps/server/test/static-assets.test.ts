@@ -129,7 +129,7 @@ describe('caching', () => {
         expect(again.body.length).toBe(0);
         expect(header(again, 'etag')).toBe(etag);
         expect(header(again, 'cache-control')).toBe('no-cache');
-      expect(header(again, 'vary')).toMatch(/accept-encoding/i);
+        expect(header(again, 'vary')).toMatch(/accept-encoding/i);
 
         const changed = await get(page, {
           accept: 'text/html',
