@@ -141,6 +141,22 @@ describe('caching', () => {
     },
   );
 
+  it('answers HEAD for a page and an asset with the headers of GET and no body', async () => {
+    for (const [urlPath, accept] of [
+      ['/room/abcdefghijklmnop', 'text/html'],
+      [`/${shellJs}`, '*/*'],
+    ] as const) {
+      const headers = { accept, 'accept-encoding': 'br' };
+      const full = await get(urlPath, headers);
+      const head = await rawRequest(`${server.url}${urlPath}`, headers, 'HEAD');
+      expect(head.status, urlPath).toBe(200);
+      expect(head.body.length).toBe(0);
+      for (const name of ['etag', 'cache-control', 'content-encoding', 'vary', 'content-length']) {
+        expect(header(head, name), `${urlPath} ${name}`).toBe(header(full, name));
+      }
+    }
+  });
+
   it('gives unhashed files from public/ a day, then revalidation', async () => {
     const response = await get('/favicon.svg', { 'accept-encoding': 'br' });
     expect(response.status).toBe(200);

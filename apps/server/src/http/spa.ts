@@ -49,7 +49,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
   app.setNotFoundHandler((request, reply) => {
     const accept = request.headers.accept ?? '*/*';
     const wantsPage = (accept.includes('text/html') || accept.includes('*/*')) && !looksLikeFile(request.url);
-    if (request.method === 'GET' && !isApi(request.url) && wantsPage && hasBuild) {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (read && !isApi(request.url) && wantsPage && hasBuild) {
       return reply.sendFile('index.html');
     }
     return sendError(reply.header('cache-control', CACHE_MISS), 404, 'not_found', 'Not found');
