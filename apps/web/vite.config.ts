@@ -1,15 +1,14 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './vite-precompress.ts';
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // dist/**/*.br and *.gz beside each text file (brotli 11, gzip 9), served as they are by the server's
-    // @fastify/static `preCompressed` (docs/decisions/017). The manifest is read by `npm run size`, never served.
-    compression({ exclude: /(^|[\\/])\.vite[\\/]/ }),
+    // dist/**/*.br and *.gz beside each text file (brotli 11, gzip 9), served as they are by the server.
+    precompress(),
   ],
   server: {
     proxy: {

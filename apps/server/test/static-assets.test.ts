@@ -43,6 +43,8 @@ describe('the build', () => {
       expect(gunzipSync(file(`${name}.gz`)).equals(plain), `${name}.gz`).toBe(true);
       expect(file(`${name}.br`).length, name).toBeLessThan(plain.length);
     }
+    // Vite's manifest is read by `npm run size`, never served: no copies of it.
+    expect(readdirSync(path.join(dist, '.vite'))).toEqual(['manifest.json']);
     // Brotli at quality 11 beats gzip -9 by a clear margin on the app's main script.
     expect(file(`${shellJs}.br`).length).toBeLessThan(file(`${shellJs}.gz`).length * 0.92);
   });

@@ -9,8 +9,8 @@ const API_PREFIXES = ['/api/', '/auth/', '/oidc', '/socket.io/', '/healthz', '/r
 
 /** A last path segment with a dot names a file (an asset, favicon.ico): a miss there is a real 404. */
 function looksLikeFile(url: string): boolean {
-  const path = url.split('?')[0] ?? '';
-  return /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
+  const pathname = url.split('?')[0] ?? '';
+  return /\.[A-Za-z0-9]+$/.test(pathname.slice(pathname.lastIndexOf('/') + 1));
 }
 
 const isApi = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));

@@ -2,14 +2,14 @@ import path from 'node:path';
 
 /** Vite's hashed output: `assets/<name>-<8-character hash>.<ext>`; a new build of changed content is a new URL. */
 const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8}\.[a-z0-9]+$/i;
-/** The precompressed siblings the web build writes beside each text file (vite-plugin-compression2). */
+/** The precompressed siblings the web build writes beside each text file (apps/web/vite-precompress.ts). */
 const ENCODED_SUFFIX = /\.(?:br|gz)$/;
 
-export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The app shell: always revalidated (ETag → 304), so a deploy reaches every tab on its next load. */
-export const CACHE_REVALIDATE = 'no-cache';
+const CACHE_REVALIDATE = 'no-cache';
 /** Unhashed files copied from public/ (favicon.svg): they may change between versions, so a day, then the ETag. */
-export const CACHE_PUBLIC_FILE = 'public, max-age=86400';
+const CACHE_PUBLIC_FILE = 'public, max-age=86400';
 /** A miss is never kept: during a rolling deploy a node that lacks a new asset must not pin the 404 anywhere. */
 export const CACHE_MISS = 'no-store';
 
