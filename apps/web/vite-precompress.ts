@@ -15,7 +15,7 @@ const gzipAsync = promisify(gzip);
 /** Highest levels: the work is done once per build and saved on every visit (docs/decisions/017). */
 const ENCODINGS = [
   {
-    suffix: '.br',
+    suffix: '.br' as const,
     encode: (data: Buffer) =>
       brotli(data, {
         params: {
@@ -24,7 +24,7 @@ const ENCODINGS = [
         },
       }),
   },
-  { suffix: '.gz', encode: (data: Buffer) => gzipAsync(data, { level: constants.Z_BEST_COMPRESSION }) },
+  { suffix: '.gz' as const, encode: (data: Buffer) => gzipAsync(data, { level: constants.Z_BEST_COMPRESSION }) },
 ];
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
@@ -53,22 +53,22 @@ export function precompress(): Plugin {
         .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name))
         .map((entry) => path.join(entry.parentPath, entry.name))
         .filter((file) => path.relative(dir, file).split(path.sep)[0] !== VITE_DIR);
-      const totals: Record<string, number> = { plain: 0, '.br': 0, '.gz': 0 };
+      const sent = { plain: 0, '.br': 0, '.gz': 0 };
       // zlib's async calls run on libuv's thread pool, so the files compress in parallel.
       await Promise.all(
         files.map(async (file) => {
           const plain = await readFile(file);
-          totals.plain = (totals.plain ?? 0) + plain.length;
+          sent.plain += plain.length;
           for (const { suffix, encode } of ENCODINGS) {
             const encoded = await encode(plain);
             const kept = encoded.length < plain.length ? encoded : plain;
-            totals[suffix] = (totals[suffix] ?? 0) + kept.length;
+            sent[suffix] += kept.length;
             if (kept === encoded) await writeFile(`${file}${suffix}`, encoded);
           }
         }),
       );
       logger?.info(
-        `precompressed ${files.length} files: ${kb(totals.plain ?? 0)} → ${kb(totals['.br'] ?? 0)} br, ${kb(totals['.gz'] ?? 0)} gzip`,
+        `precompressed ${files.length} files: ${kb(sent.plain)} → ${kb(sent['.br'])} br, ${kb(sent['.gz'])} gzip`,
       );
     },
   };
