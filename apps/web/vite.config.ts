@@ -2,10 +2,17 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { chunkModulesPlugin } from '../../scripts/size/chunk-modules-plugin.ts';
+import { precompress } from './vite-precompress.ts';
 
 export default defineConfig({
-  // chunkModulesPlugin: dist/.vite/chunk-modules.json, what each chunk contains, checked by `npm run size`.
-  plugins: [react(), tailwindcss(), chunkModulesPlugin(new URL('../..', import.meta.url).pathname)],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // dist/.vite/chunk-modules.json: what each chunk contains, checked by `npm run size`.
+    chunkModulesPlugin(new URL('../..', import.meta.url).pathname),
+    // dist/**/*.br and *.gz beside each text file (brotli 11, gzip 9), served as they are by the server.
+    precompress(),
+  ],
   server: {
     proxy: {
       '/api': 'http://localhost:3000',

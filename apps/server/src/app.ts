@@ -11,7 +11,8 @@ import { ChatRepository } from './chat/chat-repository.ts';
 import type { Config } from './config/config.ts';
 import { type Db, databaseKind, openDatabase } from './db/database.ts';
 import { registerClientConfigRoute } from './http/client-config.ts';
-import { clientErrorCode, sendError } from './http/errors.ts';
+import { registerJsonCompression } from './http/compression.ts';
+import { clientErrorCode, type HttpError, sendError } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -76,13 +77,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await http.register(fastifyCookie);
   await registerSecurityHeaders(http, { publicUrl: config.publicUrl, sentryDsn: config.sentryDsn });
   registerOriginCheck(http, { publicUrl: config.publicUrl, idpMount: config.oidc ? null : OIDC_MOUNT });
-  http.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+  http.setErrorHandler((error: HttpError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'unhandled error');
+    // Headers a 4xx must carry, as Fastify's default handler would send them (a 416's `Content-Range: bytes */size`).
+    if (status !== 500 && error.headers) reply.headers(error.headers);
     const code = status === 500 ? 'internal' : clientErrorCode(status, error.code);
     return sendError(reply, status, code, status === 500 ? 'Internal error' : error.message);
   });
 
+  await registerJsonCompression(http);
   const fanout = config.redis ? new RedisFanout({ ...config.redis, log: http.log }) : undefined;
   registerHealthRoutes(http, { db, ...(fanout ? { redis: fanout } : {}) });
   const metrics = createAppMetrics();
