@@ -22,6 +22,19 @@ function activeRooms(io: Server): number {
   return count;
 }
 
+/** `make(key)` once per key, then the same value each time. */
+function cachedBy<V>(make: (key: string) => V): (key: string) => V {
+  const made = new Map<string, V>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) {
+      value = make(key);
+      made.set(key, value);
+    }
+    return value;
+  };
+}
+
 /**
  * The room engine's metrics (docs/decisions/010-security-and-metrics.md). Every value is this node's own:
  * behind a load balancer, Prometheus scrapes each node and sums.
@@ -65,26 +78,18 @@ export function createRealtimeMetrics(registry: Registry): RealtimeMetrics {
   });
   // Every command type shows up from the first scrape, so rate() has a zero to start from.
   for (const type of COMMAND_TYPES) commands.inc({ type, result: 'ok' }, 0);
-  // One child per type and result, looked up by a plain key: a node counts thousands of reports a second (R53), and
-  // prom-client would otherwise hash the label object on every one.
-  const counted = new Map<string, ReturnType<typeof commands.labels>>();
-  const countOf = (type: string, result: string) => {
-    const key = `${type} ${result}`;
-    let child = counted.get(key);
-    if (!child) {
-      child = commands.labels({ type, result });
-      counted.set(key, child);
-    }
-    return child;
-  };
+  // One child per label value, kept: a node answers thousands of commands and reports a second (R53), and
+  // prom-client would otherwise hash a label object on every one.
+  const countOf = cachedBy((type) => cachedBy((result) => commands.labels({ type, result })));
+  const commitTimeOf = cachedBy((type) => commit.labels({ type }));
 
   return {
     watch(server) {
       io = server;
     },
     commandAnswered({ type, command, result, seconds }) {
-      countOf(type ?? 'unknown', result.ok ? 'ok' : result.error.code).inc();
-      if (result.ok && command && isRoomCommand(command)) commit.observe({ type: command.type }, seconds);
+      countOf(type ?? 'unknown')(result.ok ? 'ok' : result.error.code).inc();
+      if (result.ok && command && isRoomCommand(command)) commitTimeOf(command.type).observe(seconds);
     },
     roomBroadcast(recipients) {
       fanout.observe(recipients);

@@ -1,5 +1,6 @@
 import { type AckFailure, ackFailure } from '@xemchung/protocol';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { Deadlines } from './deadlines.ts';
 import type { KeyedQueue } from './keyed-queue.ts';
 import { RoomBusyError } from './room-store.ts';
 
@@ -20,6 +21,7 @@ const DEFAULT_COMMAND_TIMEOUT_MS = 5000;
  * stayed too busy. `onDatabaseLost` hears of a database failure, whose commit may or may not have happened.
  */
 export function queuedCommands(deps: QueuedCommandDeps) {
+  const deadlines = new Deadlines(deps.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS);
   return async function runQueued<A>(
     roomId: string,
     reply: (ack: A | AckFailure) => void,
@@ -35,9 +37,8 @@ export function queuedCommands(deps: QueuedCommandDeps) {
       answered = true;
       reply(ack);
     };
-    const deadline = setTimeout(
-      () => answer(ackFailure('unavailable', 'The server could not commit in time; try again')),
-      deps.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
+    const deadline = deadlines.start(() =>
+      answer(ackFailure('unavailable', 'The server could not commit in time; try again')),
     );
     try {
       await deps.queue.run(roomId, async () => {
@@ -51,7 +52,7 @@ export function queuedCommands(deps: QueuedCommandDeps) {
       onDatabaseLost?.();
       return answer(ackFailure('unavailable', 'The database is unavailable; try again shortly'));
     } finally {
-      clearTimeout(deadline);
+      deadline.cancel();
     }
   };
 }
