@@ -79,9 +79,11 @@ function answerStats(): void {
 /**
  * With BENCH_PROFILE_HEAP=1 a sampling heap profile is taken over the window too, and written without collecting
  * first: what it holds at the end is what the window allocated that outlived the young generation (promoted,
- * whether still used or not), which is what makes old-generation collections long.
+ * whether still used or not), which is what makes old-generation collections long. With BENCH_PROFILE_HEAP=all
+ * it keeps every sampled allocation, collected or not: where the allocation rate, and so the scavenges, come from.
  */
-const heapProfile = process.env.BENCH_PROFILE_HEAP === '1';
+const heapProfile = process.env.BENCH_PROFILE_HEAP === '1' || process.env.BENCH_PROFILE_HEAP === 'all';
+const everyAllocation = process.env.BENCH_PROFILE_HEAP === 'all';
 
 async function startProfile(): Promise<void> {
   profiler = new Session();
@@ -89,7 +91,13 @@ async function startProfile(): Promise<void> {
   await profiler.post('Profiler.enable');
   await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
   await profiler.post('Profiler.start');
-  if (heapProfile) await profiler.post('HeapProfiler.startSampling', { samplingInterval: 16_384 });
+  if (heapProfile) {
+    await profiler.post('HeapProfiler.startSampling', {
+      samplingInterval: 16_384,
+      includeObjectsCollectedByMajorGC: everyAllocation,
+      includeObjectsCollectedByMinorGC: everyAllocation,
+    });
+  }
 }
 
 async function stopProfile(dir: string): Promise<void> {

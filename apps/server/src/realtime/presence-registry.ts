@@ -26,6 +26,16 @@ export class ChangeSet {
     return this.rooms.entries();
   }
 
+  /**
+   * Hands each changed room to `take`, which answers whether it took it (it is then forgotten). Runs every step of
+   * the scheduler over up to every room a node has: no [key, value] pair is allocated per room, as for…of would.
+   */
+  takeDue(take: (roomId: string, change: PresenceChange) => boolean): void {
+    this.rooms.forEach((change, roomId) => {
+      if (take(roomId, change)) this.rooms.delete(roomId);
+    });
+  }
+
   delete(roomId: string): void {
     this.rooms.delete(roomId);
   }
@@ -144,10 +154,12 @@ export class PresenceRegistry {
    */
   sweep(now: number, liveness: Liveness): string[] {
     const probe: string[] = [];
-    for (const [socketId, tab] of this.tabs) {
-      if (tab.heardAt === null) continue;
+    // forEach, not for…of over entries: that allocates a [key, value] pair per tab, 55,000 a second on a node of
+    // 11,000 tabs swept every 200 ms (a tenth of bench:fanout's allocations, profiled).
+    this.tabs.forEach((tab, socketId) => {
+      if (tab.heardAt === null) return;
       const quiet = now - tab.heardAt;
-      if (quiet < liveness.probeAfterMs) continue;
+      if (quiet < liveness.probeAfterMs) return;
       if (!tab.silent && quiet >= liveness.silentAfterMs) {
         tab.silent = true;
         this.changed(tab.roomId, 'members');
@@ -156,7 +168,7 @@ export class PresenceRegistry {
         tab.probedAt = now;
         probe.push(socketId);
       }
-    }
+    });
     return probe;
   }
 

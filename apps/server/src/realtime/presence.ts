@@ -198,14 +198,15 @@ export class Presence {
       }
     }
     if (this.cluster) this.gossip(tick, now);
-    for (const [roomId, change] of this.registry.viewChanges.entries()) {
-      if (!due(change, tick, phaseOf(roomId))) continue;
-      this.registry.viewChanges.delete(roomId);
+    this.registry.viewChanges.takeDue((roomId, change) => {
+      if (!due(change, tick, phaseOf(roomId))) return false;
       // People coming and going: everyone (the count and the names). Reports alone: those with the list open.
       const to = change === 'members' ? roomId : watchRoom(roomId);
-      if (!this.io.of('/').adapter.rooms.has(to)) continue;
-      this.io.local.to(to).emit('room:presence', { roomId, viewers: this.registry.viewers(roomId) });
-    }
+      if (this.io.of('/').adapter.rooms.has(to)) {
+        this.io.local.to(to).emit('room:presence', { roomId, viewers: this.registry.viewers(roomId) });
+      }
+      return true;
+    });
   }
 
   private gossip(tick: number, now: number): void {
@@ -230,12 +231,12 @@ export class Presence {
       for (const roomId of this.registry.localRoomIds()) rooms[roomId] = this.registry.localPart(roomId);
     }
     // Each room in its slot, as for the broadcasts: one small message per step rather than all rooms at once.
-    for (const [roomId, change] of this.registry.localChanges.entries()) {
-      if (!full && !due(change, tick, phaseOf(roomId))) continue;
-      this.registry.localChanges.delete(roomId);
+    this.registry.localChanges.takeDue((roomId, change) => {
+      if (!full && !due(change, tick, phaseOf(roomId))) return false;
       if (!full) rooms[roomId] = this.registry.localPart(roomId);
       count++;
-    }
+      return true;
+    });
     this.fullPending = false;
     // Said at least every heartbeat, even with nothing new, so the others know this node is alive.
     if (!full && count === 0 && tick - this.lastGossip < HEARTBEAT_TICKS) return;
