@@ -1,0 +1,94 @@
+import lighthouse, { desktopConfig, type Result } from 'lighthouse';
+
+/** Lighthouse's own presets: its default config is the mobile one (Moto G Power, slow 4G, 4× CPU slowdown). */
+export type Preset = 'mobile' | 'desktop';
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export interface AuditResult {
+  /** 0–100 per category asked for. */
+  scores: Partial<Record<Category, number>>;
+  /** Total blocking time and largest contentful paint in ms, when performance was asked for. */
+  tbtMs: number | null;
+  lcpMs: number | null;
+  /** The audits that cost points, as `category: audit-id (score)`, for the report. */
+  failing: string[];
+  /** Every URL the page requested, in order. */
+  requests: string[];
+}
+
+/** A URL that stays on this machine: our server, the media server, or data held by the page. */
+export const isLocal = (url: string) =>
+  /^(https?|wss?):\/\/127\.0\.0\.1(:\d+)?\//.test(url) || /^(data|blob):/.test(url);
+
+/** The first few elements an audit names (axe's findings), by the text Lighthouse shows for them. */
+function elementsOf(audit: Result['audits'][string]): string {
+  const details = audit.details;
+  if (details?.type !== 'table') return '';
+  const labels = details.items.flatMap((item) => {
+    const node = item.node;
+    return node && typeof node === 'object' && 'nodeLabel' in node && node.nodeLabel ? [`"${node.nodeLabel}"`] : [];
+  });
+  return labels.length > 3 ? `${labels.slice(0, 3).join(', ')} and ${labels.length - 3} more` : labels.join(', ');
+}
+
+function failingAudits(lhr: Result): string[] {
+  const failing: string[] = [];
+  for (const [id, category] of Object.entries(lhr.categories)) {
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      // Only what weighs on the score: diagnostics and insights carry no weight; manual, informative and
+      // not-applicable audits have no score.
+      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+      const what = audit.displayValue ?? elementsOf(audit);
+      failing.push(`${id}: ${ref.id} (${Math.round(audit.score * 100)}${what ? `, ${what}` : ''})`);
+    }
+  }
+  return failing;
+}
+
+function requestedUrls(lhr: Result): string[] {
+  const details = lhr.audits['network-requests']?.details;
+  if (details?.type !== 'table') return [];
+  return details.items.map((item) => String(item.url));
+}
+
+/**
+ * One Lighthouse navigation of `url` in the Chrome listening on `port` (its cookies, so a signed-in session
+ * there is used). Throws when Lighthouse could not load the page.
+ */
+export async function auditPage(
+  url: string,
+  options: { port: number; preset: Preset; categories?: readonly Category[] },
+): Promise<AuditResult> {
+  const categories = options.categories ?? CATEGORIES;
+  const result = await lighthouse(
+    url,
+    {
+      port: options.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+      // The list of requests, whatever the categories: it shows the run stayed offline and who was signed in.
+      onlyAudits: ['network-requests'],
+    },
+    options.preset === 'desktop' ? desktopConfig : undefined,
+  );
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
+  const scores: AuditResult['scores'] = {};
+  for (const category of categories) {
+    const score = lhr.categories[category]?.score;
+    if (typeof score !== 'number') throw new Error(`${url}: no ${category} score (${lhr.runWarnings.join('; ')})`);
+    scores[category] = Math.round(score * 100);
+  }
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? null;
+  return {
+    scores,
+    tbtMs: categories.includes('performance') ? metric('total-blocking-time') : null,
+    lcpMs: categories.includes('performance') ? metric('largest-contentful-paint') : null,
+    failing: failingAudits(lhr),
+    requests: requestedUrls(lhr),
+  };
+}
