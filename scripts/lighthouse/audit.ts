@@ -11,8 +11,10 @@ export interface AuditResult {
   /** Total blocking time and largest contentful paint in ms, when performance was asked for. */
   tbtMs: number | null;
   lcpMs: number | null;
-  /** The audits that cost points, as `category: audit-id (score)`, for the report. */
+  /** The audits that cost points, as `category: audit-id (score, what)`, for the report. */
   failing: string[];
+  /** Performance's insights and diagnostics below full marks: no weight of their own, but where the time goes. */
+  insights: string[];
   /** Every URL the page requested, in order. */
   requests: string[];
 }
@@ -32,19 +34,23 @@ function elementsOf(audit: Result['audits'][string]): string {
   return labels.length > 3 ? `${labels.slice(0, 3).join(', ')} and ${labels.length - 3} more` : labels.join(', ');
 }
 
-function failingAudits(lhr: Result): string[] {
-  const failing: string[] = [];
+/**
+ * The audits below full marks, as `category: audit-id (score, what)`: those that weigh on a score (`weighted`), or
+ * performance's insights and diagnostics, which weigh nothing but say where the time goes. Manual, informative
+ * and not-applicable audits have no score.
+ */
+function auditsBelowFullMarks(lhr: Result, weighted: boolean): string[] {
+  const found: string[] = [];
   for (const [id, category] of Object.entries(lhr.categories)) {
+    if (!weighted && id !== 'performance') continue;
     for (const ref of category.auditRefs) {
       const audit = lhr.audits[ref.id];
-      // Only what weighs on the score: diagnostics and insights carry no weight; manual, informative and
-      // not-applicable audits have no score.
-      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+      if (!audit || ref.weight > 0 !== weighted || audit.score === null || audit.score >= 1) continue;
       const what = audit.displayValue ?? elementsOf(audit);
-      failing.push(`${id}: ${ref.id} (${Math.round(audit.score * 100)}${what ? `, ${what}` : ''})`);
+      found.push(`${id}: ${ref.id} (${Math.round(audit.score * 100)}${what ? `, ${what}` : ''})`);
     }
   }
-  return failing;
+  return found;
 }
 
 function requestedUrls(lhr: Result): string[] {
@@ -88,7 +94,8 @@ export async function auditPage(
     scores,
     tbtMs: categories.includes('performance') ? metric('total-blocking-time') : null,
     lcpMs: categories.includes('performance') ? metric('largest-contentful-paint') : null,
-    failing: failingAudits(lhr),
+    failing: auditsBelowFullMarks(lhr, true),
+    insights: auditsBelowFullMarks(lhr, false),
     requests: requestedUrls(lhr),
   };
 }

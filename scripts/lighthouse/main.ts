@@ -60,9 +60,14 @@ const rows = PAGES.map((page) => medianRow({ name: page.name, preset: page.prese
 console.log(`\nMachine at the start: ${loadAtStart}\nMachine at the end:   ${describeMachine()}`);
 console.log(`Lighthouse 13 (simulated throttling), median of ${runs} run(s) per page:\n`);
 console.log(formatRows(rows));
-console.log('\nAudits that cost points (any run):');
-for (const page of PAGES) {
-  const failing = [...new Set((results.get(page) ?? []).flatMap((result) => result.failing))];
-  console.log(`- ${page.name} (${page.preset}): ${failing.length > 0 ? failing.join('; ') : 'none'}`);
-}
+const listLastRun = (title: string, pick: (result: AuditResult) => string[]) => {
+  console.log(`\n${title} (last run):`);
+  for (const page of PAGES) {
+    const last = results.get(page)?.at(-1);
+    const found = last ? pick(last) : [];
+    console.log(`- ${page.name} (${page.preset}): ${found.length > 0 ? found.join('; ') : 'none'}`);
+  }
+};
+listLastRun('Audits that cost points', (result) => result.failing);
+listLastRun('Performance insights and diagnostics below full marks', (result) => result.insights);
 console.log(`\n${summaryLine(rows)}`);

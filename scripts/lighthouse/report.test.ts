@@ -7,6 +7,7 @@ const run = (perf: number, a11y: number, tbtMs: number, lcpMs: number): AuditRes
   tbtMs,
   lcpMs,
   failing: [],
+  insights: [],
   requests: [],
 });
 
