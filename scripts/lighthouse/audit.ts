@@ -17,6 +17,8 @@ export interface AuditResult {
   insights: string[];
   /** Every URL the page requested, in order. */
   requests: string[];
+  /** Lighthouse's measure of the CPU speed it had (higher is faster): shows when the machine was busy. */
+  benchmarkIndex: number;
 }
 
 /** A URL that stays on this machine: our server, the media server, or data held by the page. */
@@ -97,5 +99,6 @@ export async function auditPage(
     failing: auditsBelowFullMarks(lhr, true),
     insights: auditsBelowFullMarks(lhr, false),
     requests: requestedUrls(lhr),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }

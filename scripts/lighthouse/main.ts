@@ -46,7 +46,7 @@ try {
         console.log(
           `run ${run}/${runs} ${page.name} (${page.preset}): perf ${scores.performance} a11y ${scores.accessibility} ` +
             `bp ${scores['best-practices']} seo ${scores.seo} TBT ${Math.round(result.tbtMs ?? 0)} ms ` +
-            `LCP ${Math.round(result.lcpMs ?? 0)} ms`,
+            `LCP ${Math.round(result.lcpMs ?? 0)} ms (CPU index ${Math.round(result.benchmarkIndex)})`,
         );
       }
     }
@@ -58,6 +58,8 @@ try {
 
 const rows = PAGES.map((page) => medianRow({ name: page.name, preset: page.preset, runs: results.get(page) ?? [] }));
 console.log(`\nMachine at the start: ${loadAtStart}\nMachine at the end:   ${describeMachine()}`);
+const speeds = PAGES.flatMap((page) => (results.get(page) ?? []).map((result) => result.benchmarkIndex));
+console.log(`Lighthouse's CPU benchmark index over the runs: ${Math.min(...speeds)}–${Math.max(...speeds)}`);
 console.log(`Lighthouse 13 (simulated throttling), median of ${runs} run(s) per page:\n`);
 console.log(formatRows(rows));
 const listLastRun = (title: string, pick: (result: AuditResult) => string[]) => {
