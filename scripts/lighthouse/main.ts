@@ -58,8 +58,8 @@ try {
 
 const rows = PAGES.map((page) => medianRow({ name: page.name, preset: page.preset, runs: results.get(page) ?? [] }));
 console.log(`\nMachine at the start: ${loadAtStart}\nMachine at the end:   ${describeMachine()}`);
-const speeds = PAGES.flatMap((page) => (results.get(page) ?? []).map((result) => result.benchmarkIndex));
-console.log(`Lighthouse's CPU benchmark index over the runs: ${Math.round(Math.min(...speeds))}–${Math.round(Math.max(...speeds))}`);
+const speeds = PAGES.flatMap((page) => (results.get(page) ?? []).map((result) => Math.round(result.benchmarkIndex)));
+console.log(`Lighthouse's CPU benchmark index over the runs: ${Math.min(...speeds)}–${Math.max(...speeds)}`);
 console.log(`Lighthouse 13 (simulated throttling), median of ${runs} run(s) per page:\n`);
 console.log(formatRows(rows));
 const listLastRun = (title: string, pick: (result: AuditResult) => string[]) => {
