@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { auditPage, type Category, isLocal } from '../scripts/lighthouse/audit.ts';
 import { launchChrome } from '../scripts/lighthouse/chrome.ts';
-import { PAGES, pageUrl } from '../scripts/lighthouse/pages.ts';
-import { signUpWithRoom } from '../scripts/lighthouse/visitor.ts';
+import { PAGES } from '../scripts/lighthouse/pages.ts';
+import { visitSignedOutThenIn } from '../scripts/lighthouse/visitor.ts';
 import { MEDIA_ORIGIN } from './support/media';
 
 /**
@@ -19,34 +19,22 @@ test('Lighthouse on a phone: accessibility 100, best practices 100 and SEO at le
   if (!baseURL) throw new Error('playwright.config.ts names no baseURL');
   const chrome = await launchChrome();
   try {
-    let roomUrl: string | null = null;
-    for (const signedIn of [false, true]) {
-      if (signedIn) roomUrl = await signUpWithRoom(chrome.port, baseURL, MEDIA_ORIGIN);
-      for (const page of PAGES.filter(
-        (candidate) => candidate.preset === 'mobile' && candidate.signedIn === signedIn,
-      )) {
-        await test.step(page.name, async () => {
-          const result = await auditPage(pageUrl(page, baseURL, roomUrl), {
-            port: chrome.port,
-            preset: 'mobile',
-            categories: CATEGORIES,
-          });
-          // Every page is judged, so one run lists all that is left to fix.
-          const findings = `${page.name}: ${result.failing.join('; ') || 'nothing failing'}`;
-          for (const category of CATEGORIES) {
-            expect.soft(result.scores[category], findings).toBeGreaterThanOrEqual(MINIMUM[category] ?? 100);
-          }
-          expect
-            .soft(
-              result.requests.filter((url) => !isLocal(url)),
-              `${page.name} stays offline`,
-            )
-            .toEqual([]);
-          // The signed-in pages really are signed in: only an account's home asks for its room.
-          if (page.signedIn && page.path === '/') expect(result.requests).toContain(`${baseURL}/api/rooms?host=me`);
-        });
-      }
-    }
+    const phonePages = PAGES.filter((page) => page.preset === 'mobile');
+    const site = { chromePort: chrome.port, baseUrl: baseURL, mediaOrigin: MEDIA_ORIGIN, pages: phonePages };
+    await visitSignedOutThenIn(site, (page, url) =>
+      test.step(page.name, async () => {
+        const result = await auditPage(url, { port: chrome.port, preset: 'mobile', categories: CATEGORIES });
+        // Every page is judged, so one run lists all that is left to fix.
+        const findings = `${page.name}: ${result.failing.join('; ') || 'nothing failing'}`;
+        for (const category of CATEGORIES) {
+          expect.soft(result.scores[category], findings).toBeGreaterThanOrEqual(MINIMUM[category] ?? 100);
+        }
+        const offsite = result.requests.filter((requested) => !isLocal(requested));
+        expect.soft(offsite, `${page.name} stays offline`).toEqual([]);
+        // The signed-in pages really are signed in: only an account's home asks for its room.
+        if (page.signedIn && page.path === '/') expect(result.requests).toContain(`${baseURL}/api/rooms?host=me`);
+      }),
+    );
   } finally {
     chrome.kill();
   }

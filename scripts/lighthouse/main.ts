@@ -8,10 +8,10 @@ import { parseArgs } from 'node:util';
 import { describeMachine } from '../../bench/lib/machine.ts';
 import { type AuditResult, auditPage, isLocal } from './audit.ts';
 import { launchChrome } from './chrome.ts';
-import { PAGES, type PageSpec, pageUrl } from './pages.ts';
+import { PAGES, type PageSpec } from './pages.ts';
 import { formatRows, medianRow, summaryLine } from './report.ts';
 import { startSite } from './site.ts';
-import { signUpWithRoom } from './visitor.ts';
+import { visitSignedOutThenIn } from './visitor.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,26 +31,25 @@ const results = new Map<PageSpec, AuditResult[]>(PAGES.map((page) => [page, []])
 const site = await startSite(port);
 const chrome = await launchChrome();
 try {
-  let roomUrl: string | null = null;
-  for (const signedIn of [false, true]) {
-    if (signedIn) roomUrl = await signUpWithRoom(chrome.port, site.baseUrl, site.mediaOrigin);
-    // Run after run over the pages rather than page after page, so a change in the machine's load is shared.
-    for (let run = 1; run <= runs; run++) {
-      for (const page of PAGES.filter((candidate) => candidate.signedIn === signedIn)) {
-        const url = pageUrl(page, site.baseUrl, roomUrl);
-        const result = await auditPage(url, { port: chrome.port, preset: page.preset });
-        const offsite = result.requests.filter((requested) => !isLocal(requested));
-        if (offsite.length > 0) throw new Error(`${page.name} reached beyond 127.0.0.1: ${offsite.join(', ')}`);
-        results.get(page)?.push(result);
-        const { scores } = result;
-        console.log(
-          `run ${run}/${runs} ${page.name} (${page.preset}): perf ${scores.performance} a11y ${scores.accessibility} ` +
-            `bp ${scores['best-practices']} seo ${scores.seo} TBT ${Math.round(result.tbtMs ?? 0)} ms ` +
-            `LCP ${Math.round(result.lcpMs ?? 0)} ms (CPU index ${Math.round(result.benchmarkIndex)})`,
-        );
-      }
-    }
-  }
+  const tour = {
+    chromePort: chrome.port,
+    baseUrl: site.baseUrl,
+    mediaOrigin: site.mediaOrigin,
+    pages: PAGES,
+    rounds: runs,
+  };
+  await visitSignedOutThenIn(tour, async (page, url, run) => {
+    const result = await auditPage(url, { port: chrome.port, preset: page.preset });
+    const offsite = result.requests.filter((requested) => !isLocal(requested));
+    if (offsite.length > 0) throw new Error(`${page.name} reached beyond 127.0.0.1: ${offsite.join(', ')}`);
+    results.get(page)?.push(result);
+    const { scores } = result;
+    console.log(
+      `run ${run}/${runs} ${page.name} (${page.preset}): perf ${scores.performance} a11y ${scores.accessibility} ` +
+        `bp ${scores['best-practices']} seo ${scores.seo} TBT ${Math.round(result.tbtMs ?? 0)} ms ` +
+        `LCP ${Math.round(result.lcpMs ?? 0)} ms (CPU index ${Math.round(result.benchmarkIndex)})`,
+    );
+  });
 } finally {
   chrome.kill();
   await site.stop();
