@@ -62,6 +62,38 @@ function requestedUrls(lhr: Result): string[] {
 }
 
 /**
+ * Lighthouse's "Something went wrong with recording the trace over your page load. Please run Lighthouse again":
+ * the browser's trace lost an event (seen on this busy machine as NO_NAVSTART), not a problem of the page.
+ */
+const BAD_TRACE = new Set(['NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST', 'NO_NAVSTART']);
+const ATTEMPTS = 3;
+
+async function runLighthouse(url: string, port: number, preset: Preset, categories: readonly Category[]) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...categories],
+        // The list of requests, whatever the categories: it shows the run stayed offline and who was signed in.
+        onlyAudits: ['network-requests'],
+      },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    const error = lhr.runtimeError;
+    if (!error) return lhr;
+    if (!BAD_TRACE.has(error.code) || attempt === ATTEMPTS) {
+      throw new Error(`Lighthouse could not audit ${url}: ${error.message}`);
+    }
+    console.warn(`Lighthouse: ${error.code} on ${url}, running it again as it asks`);
+  }
+}
+
+/**
  * One Lighthouse navigation of `url` in the Chrome listening on `port` (its cookies, so a signed-in session
  * there is used). Throws when Lighthouse could not load the page.
  */
@@ -70,21 +102,7 @@ export async function auditPage(
   options: { port: number; preset: Preset; categories?: readonly Category[] },
 ): Promise<AuditResult> {
   const categories = options.categories ?? CATEGORIES;
-  const result = await lighthouse(
-    url,
-    {
-      port: options.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...categories],
-      // The list of requests, whatever the categories: it shows the run stayed offline and who was signed in.
-      onlyAudits: ['network-requests'],
-    },
-    options.preset === 'desktop' ? desktopConfig : undefined,
-  );
-  const lhr = result?.lhr;
-  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
+  const lhr = await runLighthouse(url, options.port, options.preset, categories);
   const scores: AuditResult['scores'] = {};
   for (const category of categories) {
     const score = lhr.categories[category]?.score;
