@@ -42,3 +42,11 @@ test("the legal pages and the side menu name this instance's contact address and
     'https://support.e2e.example/help',
   );
 });
+
+test('robots.txt lets crawlers read the pages and keeps them off the API and sign-in', async ({ request }) => {
+  const response = await request.get('/robots.txt');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+  const rules = (await response.text()).split('\n').filter((line) => line && !line.startsWith('#'));
+  expect(rules).toEqual(['User-agent: *', 'Disallow: /api/', 'Disallow: /auth/', 'Disallow: /oidc/']);
+});

@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
-import { newAccount, signUpThroughPopup } from './accounts';
+import { newAccount, signUpThroughPopup } from './accounts.ts';
 
 /** The media element of the room's player (DOM contract at the top of apps/web/src/routes/RoomPage.tsx). */
 export const PLAYER = '[data-testid="media-player"]';

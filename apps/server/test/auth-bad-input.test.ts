@@ -72,7 +72,7 @@ describe.each(DATABASE_KINDS)('sign-in refuses bad input on %s', (kind) => {
     expect(result.html).toContain(message);
     expect(result.html).toContain('<label for="displayName">Tên hiển thị</label>');
     expect(await accountsWithEmail(account.email.trim().toLowerCase())).toHaveLength(0);
-    expect((await me(server.url, page.browser)).status).toBe(401);
+    expect((await me(server.url, page.browser)).body).toBeNull();
   });
 
   it('repeated or oversized form fields are refused without an account', async () => {
@@ -160,8 +160,8 @@ describe.each(DATABASE_KINDS)('sign-in refuses bad input on %s', (kind) => {
     const token = page.browser.cookie(SESSION_COOKIE) ?? '';
     const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
     const response = await fetch(`${server.url}/api/me`, { headers: { cookie: `${SESSION_COOKIE}=${tampered}` } });
-    expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ error: { code: 'unauthenticated' } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toBeNull();
   });
 
   it('an unknown login mode is a 400 JSON error', async () => {

@@ -107,7 +107,7 @@ describe.each(DATABASE_KINDS)('sign-in against an external issuer on %s', (kind)
     const stored = await server.app.db
       .selectFrom('users')
       .selectAll()
-      .where('uid', '=', String(current.body.uid))
+      .where('uid', '=', String(current.body?.uid))
       .execute();
     expect(stored).toMatchObject([{ issuer: external.issuer, subject: 'lan' }]);
   });

@@ -1,3 +1,4 @@
+import type { MeResponse } from '@xemchung/protocol';
 import { expect } from 'vitest';
 import { TestBrowser } from './auth-browser.ts';
 
@@ -54,7 +55,8 @@ export function popupMessage(html: string): { type: string; ok: boolean } | null
   return match?.[1] ? (JSON.parse(match[1]) as { type: string; ok: boolean }) : null;
 }
 
+/** GET /api/me in `browser`: the account, or a null body when signed out. */
 export async function me(baseUrl: string, browser: TestBrowser) {
   const response = await browser.fetch(`${baseUrl}/api/me`);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return { status: response.status, body: (await response.json()) as MeResponse };
 }

@@ -72,7 +72,7 @@ describe.each(DATABASE_KINDS)('embedded identity provider on %s', (kind) => {
       expect(popupMessage(done.html)).toEqual({ type: 'xemchung:auth', ok: true });
       expect(page.browser.visited).toContain(`${second.url}${page.url.pathname}/register`);
       expect(page.browser.cookie(SESSION_COOKIE)).toBeTruthy();
-      expect((await me(server.url, page.browser)).body.email).toBe(account.email);
+      expect((await me(server.url, page.browser)).body?.email).toBe(account.email);
     } finally {
       await second.stop();
     }

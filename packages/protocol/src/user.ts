@@ -8,6 +8,8 @@ export const meSchema = z.object({
   displayName: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
+/** GET /api/me answers 200 with the account, or with `null` when signed out (not a 401: see me-routes.ts). */
+export type MeResponse = Me | null;
 
 /** Body of every HTTP error. */
 export const httpErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });

@@ -1,14 +1,9 @@
-import type { Me } from '@xemchung/protocol';
+import type { Me, MeResponse } from '@xemchung/protocol';
 import { HttpStatusError, requestJson } from '../../lib/http.ts';
 
-/** The signed-in user, or null when the session cookie is missing or expired (401). */
-export async function fetchMe(): Promise<Me | null> {
-  try {
-    return await requestJson<Me>('/api/me');
-  } catch (error) {
-    if (error instanceof HttpStatusError && error.status === 401) return null;
-    throw error;
-  }
+/** The signed-in user, or null when the session cookie is missing or expired (the server answers 200 null). */
+export function fetchMe(): Promise<Me | null> {
+  return requestJson<MeResponse>('/api/me');
 }
 
 /** Ends the server session; the response clears the cookie. */

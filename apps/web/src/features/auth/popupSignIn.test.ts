@@ -12,7 +12,7 @@ import {
 
 const me: Me = { uid: 'u1', email: 'an@example.com', photoURL: null, displayName: 'An' };
 
-/** The server's /api/me as the browser sees it: the user once `signedIn`, 401 before. */
+/** The server's /api/me as the browser sees it: the user once `signedIn`, null before. */
 function fakeMeEndpoint() {
   const server = { signedIn: false, calls: 0 };
   vi.stubGlobal(
@@ -20,9 +20,7 @@ function fakeMeEndpoint() {
     vi.fn(async (input: RequestInfo | URL) => {
       expect(String(input)).toBe('/api/me');
       server.calls += 1;
-      return server.signedIn
-        ? Response.json(me)
-        : Response.json({ error: { code: 'unauthenticated', message: 'Not signed in' } }, { status: 401 });
+      return Response.json(server.signedIn ? me : null);
     }),
   );
   return server;
