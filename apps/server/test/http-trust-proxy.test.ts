@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.ts';
 
-/** The search route's limit per client (search-plugin.ts); it answers 403 without a YouTube key, and counts. */
+/** The search route's limit per client (search-plugin.ts); with SEARCH_PROVIDER=none it answers 503 at once, and counts. */
 const SEARCH_MAX = 30;
 /** Who the trusted proxy saw connecting: what it appends to the client's X-Forwarded-For. */
 const CLIENT_AS_SEEN = '203.0.113.7';
@@ -28,7 +28,7 @@ describe('rate-limit key behind a proxy (TRUST_PROXY)', () => {
   it.each(['1', 'true', '127.0.0.1', 'loopback'])(
     'with TRUST_PROXY=%s keys on the address the proxy saw, however the client rotates its forged entries',
     async (trust) => {
-      server = await startServer('sqlite', { env: { TRUST_PROXY: trust } });
+      server = await startServer('sqlite', { env: { SEARCH_PROVIDER: 'none', TRUST_PROXY: trust } });
       const statuses: number[] = [];
       for (let i = 0; i <= SEARCH_MAX; i++) statuses.push(await searchVia(server, `1.2.3.${i}, 10.9.8.${i}`));
       expect(statuses.slice(0, SEARCH_MAX)).not.toContain(429);
@@ -39,7 +39,7 @@ describe('rate-limit key behind a proxy (TRUST_PROXY)', () => {
   );
 
   it('trusts no header by default: every request from one peer shares its budget', async () => {
-    server = await startServer('sqlite');
+    server = await startServer('sqlite', { env: { SEARCH_PROVIDER: 'none' } });
     const statuses: number[] = [];
     for (let i = 0; i <= SEARCH_MAX; i++) statuses.push(await searchVia(server, '', `198.51.100.${i}`));
     expect(statuses[SEARCH_MAX]).toBe(429);

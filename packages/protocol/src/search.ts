@@ -19,15 +19,21 @@ export const searchResultSchema = z.object({
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
 /**
- * A search that did not produce results (docs/product.md#services): `status` 403 means the free quota is used up or search is
- * not configured; anything else is the upstream failure (its HTTP code, 502 unreadable answer, 504 timeout).
- * Sent with HTTP 200 — see docs/decisions/004-search.md.
+ * A search that did not produce results (docs/product.md#services): `status` 403 means the Data API's free quota is used
+ * up; 503 that search is off or its keyless provider is unavailable; anything else is the upstream failure (its HTTP
+ * code, 502 unreadable answer, 504 timeout). Sent with HTTP 200 — see docs/decisions/004-search.md and 021.
  */
 export const searchStatusSchema = z.object({ status: z.number().int() });
 export type SearchStatus = z.infer<typeof searchStatusSchema>;
 
 /** Status the UI shows as 'Hết lượt search cho tài khoản free…' (docs/product.md#search-box). */
 export const SEARCH_QUOTA_STATUS = 403;
+
+/**
+ * Status the UI shows as 'Tìm kiếm video hiện không dùng được…': search is off (SEARCH_PROVIDER=none), or InnerTube
+ * refused us or answered something we cannot read (docs/decisions/021-search-without-a-key.md).
+ */
+export const SEARCH_UNAVAILABLE_STATUS = 503;
 
 /** Body of `GET /api/search_videos/:keyword` with HTTP 200: results, or a status. */
 export const searchResponseSchema = z.union([z.array(searchResultSchema), searchStatusSchema]);

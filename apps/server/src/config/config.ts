@@ -27,8 +27,18 @@ export interface Config {
    * proxies' addresses, or a hop count as a function of the hop (the socket's peer is hop 0).
    */
   trustProxy: false | string[] | ((address: string, hop: number) => boolean);
-  /** Search and link lookups (search/); search answers {status: 403} without an apiKey. */
-  youtube: { apiKey: string | undefined; apiBaseUrl: string; oembedUrl: string; timeoutMs: number };
+  /**
+   * Search and link lookups (search/). `searchProvider` picks who answers keyword searches: the Data API (needs
+   * `apiKey`), InnerTube at `innertubeBaseUrl` (no key), or nobody (docs/decisions/021-search-without-a-key.md).
+   */
+  youtube: {
+    searchProvider: SearchProvider;
+    apiKey: string | undefined;
+    apiBaseUrl: string;
+    innertubeBaseUrl: string;
+    oembedUrl: string;
+    timeoutMs: number;
+  };
   /** Forwarding of analytics events; off without a key. */
   posthog: { key: string; host: string } | undefined;
   sentryDsn: string | undefined;
@@ -40,6 +50,8 @@ export interface Config {
   supportUrl: string;
   contactEmail: string;
 }
+
+export type SearchProvider = 'innertube' | 'data-api' | 'none';
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -87,8 +99,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     youtube: {
+      searchProvider: env.SEARCH_PROVIDER ?? (env.YOUTUBE_API_KEY ? 'data-api' : 'innertube'),
       apiKey: env.YOUTUBE_API_KEY,
       apiBaseUrl: env.YOUTUBE_API_BASE_URL.replace(/\/+$/, ''),
+      innertubeBaseUrl: env.INNERTUBE_BASE_URL.replace(/\/+$/, ''),
       oembedUrl: env.YOUTUBE_OEMBED_URL,
       timeoutMs: env.YOUTUBE_TIMEOUT_MS,
     },

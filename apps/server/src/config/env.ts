@@ -71,6 +71,9 @@ const envSchema = z
     YOUTUBE_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://www.googleapis.com/youtube/v3'),
     YOUTUBE_OEMBED_URL: z.url({ protocol: /^https?$/ }).default('https://www.youtube.com/oembed'),
     YOUTUBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    // Unset: data-api with a YOUTUBE_API_KEY, else innertube (docs/decisions/021-search-without-a-key.md).
+    SEARCH_PROVIDER: z.enum(['innertube', 'data-api', 'none']).optional(),
+    INNERTUBE_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://www.youtube.com'),
     POSTHOG_KEY: z.string().min(1).optional(),
     POSTHOG_HOST: z.url({ protocol: /^https?$/ }).default('https://us.i.posthog.com'),
     SENTRY_DSN: z.url({ protocol: /^https?$/ }).optional(),
@@ -86,6 +89,13 @@ const envSchema = z
       for (const key of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when OIDC_ISSUER is set' });
       }
+    }
+    if (env.SEARCH_PROVIDER === 'data-api' && !env.YOUTUBE_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEARCH_PROVIDER'],
+        message: 'data-api needs YOUTUBE_API_KEY; set the key, or choose innertube (no key) or none (search off)',
+      });
     }
   });
 

@@ -2,17 +2,39 @@ import {
   type LinkPreview,
   mediaVideoId,
   parseVideoLink,
+  SEARCH_UNAVAILABLE_STATUS,
   type SearchResponse,
   searchKeywordSchema,
 } from '@xemchung/protocol';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { sendError } from '../http/errors.ts';
 import { enableRouteRateLimits, type RouteRateLimit } from '../http/rate-limit.ts';
+import type { SearchMetrics } from '../metrics/app-metrics.ts';
+import { InnerTubeClient } from './innertube-client.ts';
 import { type OembedOutcome, type SearchOutcome, YouTubeClient, type YouTubeSettings } from './youtube-client.ts';
 
 export interface SearchPluginOptions {
   youtube: YouTubeSettings;
+  metrics: SearchMetrics;
+}
+
+/** The keyword search SEARCH_PROVIDER chose (docs/decisions/021-search-without-a-key.md); none answers 503 at once. */
+function keywordSearch(settings: YouTubeSettings, youtube: YouTubeClient, log: FastifyBaseLogger) {
+  switch (settings.searchProvider) {
+    case 'data-api':
+      return (keyword: string) => youtube.search(keyword);
+    case 'innertube': {
+      const innertube = new InnerTubeClient(settings, log);
+      return (keyword: string) => innertube.search(keyword);
+    }
+    case 'none':
+      return async (): Promise<SearchOutcome> => ({
+        kind: 'status',
+        status: SEARCH_UNAVAILABLE_STATUS,
+        reason: 'search_off',
+      });
+  }
 }
 
 const CACHE = { max: 500, ttl: 10 * 60 * 1000 };
@@ -55,6 +77,14 @@ function cachedLookup<V>(
 export const searchPlugin: FastifyPluginAsync<SearchPluginOptions> = async (app, options) => {
   await enableRouteRateLimits(app);
   const youtube = new YouTubeClient(options.youtube);
+  const provider = options.youtube.searchProvider;
+  const searchUpstream = keywordSearch(options.youtube, youtube, app.log.child({ search: provider }));
+  /** One upstream search, counted by provider and outcome (results, or the failure's reason). */
+  const search = async (keyword: string) => {
+    const outcome = await searchUpstream(keyword);
+    options.metrics.searches.inc({ provider, outcome: outcome.kind === 'results' ? 'results' : outcome.reason });
+    return outcome;
+  };
   const searches = new LRUCache<string, Promise<SearchOutcome>>(CACHE);
   const previews = new LRUCache<string, Promise<OembedOutcome>>(CACHE);
 
@@ -67,11 +97,13 @@ export const searchPlugin: FastifyPluginAsync<SearchPluginOptions> = async (app,
     const outcome = await cachedLookup(
       searches,
       keywordCacheKey(keyword),
-      () => youtube.search(keyword),
+      () => search(keyword),
       (result) => result.kind === 'results',
     );
     if (outcome.kind === 'status') {
-      request.log.warn({ status: outcome.status, reason: outcome.reason }, 'video search failed upstream');
+      if (outcome.reason !== 'search_off') {
+        request.log.warn({ provider, status: outcome.status, reason: outcome.reason }, 'video search failed upstream');
+      }
       const body: SearchResponse = { status: outcome.status };
       return reply.header('cache-control', 'no-store').send(body);
     }

@@ -10,7 +10,10 @@ import {
   toSearchResults,
 } from './youtube-wire.ts';
 
-/** A search either has results or a status for the client (docs/product.md#services): 403 quota / not configured, else the failure. */
+/**
+ * A search either has results or a status for the client (docs/product.md#services): 403 quota, 503 search off or
+ * InnerTube unavailable (docs/decisions/021-search-without-a-key.md), else the failure.
+ */
 export type SearchOutcome =
   | { kind: 'results'; results: SearchResult[] }
   | { kind: 'status'; status: number; reason: string };
@@ -43,6 +46,7 @@ export class YouTubeClient {
 
   async search(keyword: string): Promise<SearchOutcome> {
     const { apiKey, apiBaseUrl, timeoutMs } = this.settings;
+    // Unreachable in practice: SEARCH_PROVIDER=data-api without a key is refused at boot.
     if (!apiKey) return { kind: 'status', status: 403, reason: 'not_configured' };
     const url = new URL(`${apiBaseUrl}/search`);
     const params = {

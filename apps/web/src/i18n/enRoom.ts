@@ -153,6 +153,7 @@ export const enRoom: RoomMessages = {
     results: 'Search results',
     noResults: 'No videos found',
     quotaExceeded: 'The free search quota is used up. Please paste a link into the search box',
+    unavailable: 'Video search is not available right now. Please paste a link into the search box',
     linkNotFound: 'This video link does not exist',
   },
 };

@@ -155,6 +155,7 @@ export const viRoom = {
     results: 'Kết quả tìm kiếm',
     noResults: 'Không tìm thấy video nào',
     quotaExceeded: 'Hết lượt search cho tài khoản free. Vui lòng dán link vào ô tìm kiếm',
+    unavailable: 'Tìm kiếm video hiện không dùng được. Vui lòng dán link vào ô tìm kiếm',
     linkNotFound: 'Link video không tồn tại',
   },
 };

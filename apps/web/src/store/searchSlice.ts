@@ -5,9 +5,9 @@ import { HttpStatusError } from '../lib/http.ts';
 import { rootReducer } from './index.ts';
 
 /**
- * The search box's state (docs/product.md#search-box). `error` is a status code: 403 the free search quota is used up; anything else (an
- * upstream failure, a link that does not exist) is shown as 'Link video không tồn tại'. 0 means the request
- * never got an answer.
+ * The search box's state (docs/product.md#search-box). `error` is a status code: 403 the free search quota is used up; 503
+ * search is off or unavailable; anything else (an upstream failure, a link that does not exist) is shown as 'Link video
+ * không tồn tại'. 0 means the request never got an answer.
  */
 export interface SearchState {
   keyword: string;

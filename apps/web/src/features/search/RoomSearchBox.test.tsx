@@ -12,6 +12,7 @@ import { RoomSearchBox } from './RoomSearchBox.tsx';
 
 const QUOTA = 'Hết lượt search cho tài khoản free. Vui lòng dán link vào ô tìm kiếm';
 const NOT_FOUND = 'Link video không tồn tại';
+const UNAVAILABLE = 'Tìm kiếm video hiện không dùng được. Vui lòng dán link vào ô tìm kiếm';
 
 /** The files the sites of pasted direct links hold (probed before adding, R42); any other URL is a 404. */
 const MEDIA_FILES = {
@@ -192,16 +193,21 @@ describe('RoomSearchBox: keyword search', () => {
   });
 
   it.each([
-    ['status 403 (free quota used up or search not configured)', { status: 403 }, QUOTA, 403],
+    ["status 403 (the Data API key's free quota used up)", { status: 403 }, QUOTA, 403],
+    ['status 503 (search off, or InnerTube unavailable)', { status: 503 }, UNAVAILABLE, 503],
     ['status 500 from the platform', { status: 500 }, NOT_FOUND, 500],
     ['status 504 (upstream timeout)', { status: 504 }, NOT_FOUND, 504],
     ['HTTP 429 from our rate limit', { http: 429 }, NOT_FOUND, 429],
     ['a request that never got an answer', 'network' as const, NOT_FOUND, 0],
   ])('shows the message of docs/product.md#search-box for %s', async (_name, answer, message, code) => {
-    const { user, input, store } = setup({ answers: { failing: answer } });
+    const { api, user, input, store } = setup({ answers: { failing: answer } });
     await user.type(input, 'failing{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${message}$`));
     expect(selectSearch(store.getState())).toMatchObject({ loading: false, error: code, results: [] });
+    // The 'Search videos' event is recorded whatever the answer, as with results.
+    expect(api.beacons.map((beacon) => beacon.body)).toEqual([
+      { name: 'Search videos', properties: { keyword: 'failing', email: testUser.email } },
+    ]);
     // Typing again clears the message.
     await user.type(input, 'x');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

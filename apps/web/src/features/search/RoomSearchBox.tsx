@@ -1,5 +1,5 @@
 import type { AddVideoInput, SearchResult } from '@xemchung/protocol';
-import { clipSearchKeyword, SEARCH_QUOTA_STATUS } from '@xemchung/protocol';
+import { clipSearchKeyword, SEARCH_QUOTA_STATUS, SEARCH_UNAVAILABLE_STATUS } from '@xemchung/protocol';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { SearchIcon } from '../../components/SearchIcon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -124,7 +124,9 @@ export function RoomSearchBox({ onAdd }: Props) {
         : null
       : error === SEARCH_QUOTA_STATUS
         ? t('search.quotaExceeded')
-        : t('search.linkNotFound');
+        : error === SEARCH_UNAVAILABLE_STATUS
+          ? t('search.unavailable')
+          : t('search.linkNotFound');
   const showList = open && error === null && results.length > 0;
 
   return (
