@@ -25,6 +25,8 @@ export const chromiumLaunch = {
 
 export default defineConfig({
   testDir: './e2e',
+  // Only the browser specs: e2e/support also holds vitest unit tests of the helpers (*.test.ts, tools project).
+  testMatch: '**/*.spec.ts',
   outputDir: './e2e/artifacts/results',
   fullyParallel: false,
   workers: 1,
