@@ -242,14 +242,26 @@ describe('room page (docs/product.md#room-page)', () => {
   });
 
   it('tells a co-host so, and changes the line the moment control is granted or revoked (R55)', async () => {
-    const socket = prepareSocket();
+    const playing = { id: 'm_one', index: 0, playing: true, current_time: 3, updated_at: Date.now(), rate: 1 };
+    const socket = prepareSocket({ room: roomSnapshot({ current_video: playing }) });
     socket.uid = 'viewer-uid';
     renderApp(`/room/${ROOM_ID}`);
     expect(await screen.findByText('Bạn đang xem theo chủ phòng')).toBeInTheDocument();
-    act(() => socket.fire('room:state', roomSnapshot({ cohosts: ['viewer-uid'], version: 2 })));
+    const player = await waitFor(() => {
+      const media = document.querySelector('video');
+      if (!media) throw new Error('no player yet');
+      return media;
+    });
+    expect(player.controls).toBe(false);
+    act(() => socket.fire('room:state', roomSnapshot({ cohosts: ['viewer-uid'], version: 2, current_video: playing })));
     expect(screen.getByText('Bạn đang cùng chủ phòng điều khiển')).toBeInTheDocument();
-    act(() => socket.fire('room:state', roomSnapshot({ cohosts: [], version: 3 })));
+    // The same player, now with its controls: a fresh one would start over and pull the room back (R55).
+    expect(document.querySelector('video')).toBe(player);
+    expect(player.controls).toBe(true);
+    act(() => socket.fire('room:state', roomSnapshot({ cohosts: [], version: 3, current_video: playing })));
     expect(screen.getByText('Bạn đang xem theo chủ phòng')).toBeInTheDocument();
+    expect(document.querySelector('video')).toBe(player);
+    expect(player.controls).toBe(false);
   });
 
   it('says why when the host kicks this viewer, and stays so when the server disconnects it (R58)', async () => {

@@ -8,8 +8,8 @@ import { useSyncReport } from './useSyncReport.ts';
 import { VideoStage } from './VideoStage.tsx';
 
 /**
- * The room's player area: the current video (one player per video and role: a new selection, or control granted
- * or revoked (R55), mounts a fresh one that starts from the room's state), or a note while nothing is selected. From joining on, it reports how this viewer is doing (R53). It starts muted until the current video changes (R33), when the viewer
+ * The room's player area: the current video (one player per video: a new selection mounts a fresh one that starts
+ * from the room's state; control granted or revoked (R55) changes the same one in place, so it stays in step), or a note while nothing is selected. From joining on, it reports how this viewer is doing (R53). It starts muted until the current video changes (R33), when the viewer
  * has most likely interacted with the page; if the browser still refuses sound, it goes back to muted.
  */
 export function RoomPlayer() {
@@ -36,7 +36,7 @@ export function RoomPlayer() {
     >
       {video ? (
         <VideoStage
-          key={`${video.id}:${controller ? 'controller' : 'follower'}`}
+          key={video.id}
           controller={controller}
           video={video}
           muted={muted}

@@ -430,6 +430,31 @@ describe('PlaybackSync as the host (R31, R32)', () => {
     expect(room.reports).toEqual([{ id: VIDEO, playing: true, position: 0, rate: 1 }]);
   });
 
+  it('takes control in place when made co-host: no rewind of a freshly started video, then drives (R55)', async () => {
+    // A follower that joined a video the host started from 0 a moment ago, and follows it.
+    const room = setup();
+    room.setReference(5, { playing: true, current_time: 0 });
+    room.elapse(1200);
+    room.event('ready');
+    await flush();
+    room.event('play');
+    room.event('playing');
+    room.elapse(1500);
+    room.sync.setController(true);
+    room.sync.tick();
+    room.setReference(6, { playing: true, current_time: 2.7 });
+    // Still in step: nothing to report, and above all not its own start as the room's position.
+    expect(room.reports).toEqual([]);
+    room.player.pause();
+    room.event('pause');
+    expect(room.reports).toEqual([{ id: VIDEO, playing: false, position: 2.7, rate: 1 }]);
+    room.sync.setController(false);
+    await room.answerReport(7);
+    room.player.play();
+    room.event('play');
+    expect(room.reports).toHaveLength(1);
+  });
+
   it('follows a change made elsewhere (its other tab) without reporting it back', async () => {
     const room = await playingHost();
     room.setReference(6, { playing: true, current_time: 80 });

@@ -32,6 +32,8 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
  */
 export class PlaybackSync {
   private readonly deps: PlaybackSyncDeps;
+  /** Drives (host or co-host) or follows; changes in place when control is granted or revoked (R55). */
+  private controller: boolean;
   private player: PlayerAdapter | null = null;
   private ready = false;
   private starting = false;
@@ -60,6 +62,19 @@ export class PlaybackSync {
 
   constructor(deps: PlaybackSyncDeps) {
     this.deps = deps;
+    this.controller = deps.isController;
+  }
+
+  /**
+   * Control granted or revoked (R55). The same player carries on from where it is, already on the room's timeline:
+   * a fresh one would start over and, as a controller, re-anchor the room to its own start (a rewind for everyone,
+   * then a tug of war with the other controllers' reports).
+   */
+  setController(controller: boolean): void {
+    if (controller === this.controller) return;
+    this.controller = controller;
+    this.reportAgain = false;
+    this.quiet = false;
   }
 
   /** The player this controller drives, once it exists (the YouTube one takes a while). */
@@ -109,11 +124,11 @@ export class PlaybackSync {
         return;
       case 'error':
         this.failed = true;
-        if (this.deps.isController) this.sendEnded();
+        if (this.controller) this.sendEnded();
         return;
       case 'ended':
         // R32: the host's player moves the room on; an unplayable video must not stall it.
-        if (this.deps.isController) this.sendEnded();
+        if (this.controller) this.sendEnded();
         return;
       default:
         return;
@@ -131,7 +146,7 @@ export class PlaybackSync {
   tick(): void {
     // A video that cannot play has no player state to check; the room only needs to hear that it ended.
     if (this.failed) {
-      if (this.deps.isController) this.sendEnded();
+      if (this.controller) this.sendEnded();
       return;
     }
     this.sync('tick');
@@ -141,7 +156,7 @@ export class PlaybackSync {
   heartbeat(): void {
     const reference = this.current();
     const player = this.player;
-    if (!this.deps.isController || !this.ready || !player || !reference?.video.playing || player.paused()) return;
+    if (!this.controller || !this.ready || !player || !reference?.video.playing || player.paused()) return;
     if (this.seeks.inFlight || this.atEnd(player, reference.video)) return;
     this.sendReport();
   }
@@ -168,7 +183,7 @@ export class PlaybackSync {
     if (!this.ready || !player) return;
     const reference = this.current();
     if (!reference) return;
-    const { isController } = this.deps;
+    const isController = this.controller;
     if (isController && (this.reporting || reference.version < this.awaitVersion)) return;
     if (isController && this.unheard) {
       // What the host did while the room could not hear it stands: report it rather than undo it.
@@ -208,7 +223,7 @@ export class PlaybackSync {
     interval: number | undefined,
     startingNow: boolean,
   ) {
-    const { isController } = this.deps;
+    const isController = this.controller;
     const expected = this.expected(player, video);
     const error = expected - player.currentTime();
     const decision = decideCorrection(error, player.kind, {
@@ -245,7 +260,7 @@ export class PlaybackSync {
     const target = Math.max(0, duration === null ? expected + lead : Math.min(duration, expected + lead));
     // Only a seek of a running player times the stall to aim ahead by; one before a start includes the start.
     this.seeks.started(this.deps.now(), video.playing && !player.paused() && !this.starting);
-    if (this.deps.isController) this.quiet = true;
+    if (this.controller) this.quiet = true;
     this.setRate(player, video.rate);
     player.seek(target);
   }
@@ -259,7 +274,7 @@ export class PlaybackSync {
     if (this.starting) return;
     this.starting = true;
     // A host's first start of a fresh video is its own (reported when it plays); later ones follow the room.
-    if (this.deps.isController && this.startedOnce) this.quiet = true;
+    if (this.controller && this.startedOnce) this.quiet = true;
     this.startedOnce = true;
     player.play().then(
       () => {
@@ -284,7 +299,7 @@ export class PlaybackSync {
 
   /** Host: reports the player's state when it is no longer the room's. */
   private reportIfChanged() {
-    if (this.deps.isController && this.ready && this.hostDiffers()) this.sendReport();
+    if (this.controller && this.ready && this.hostDiffers()) this.sendReport();
   }
 
   private hostDiffers(): boolean {

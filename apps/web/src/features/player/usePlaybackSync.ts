@@ -6,8 +6,8 @@ import { PlaybackSync } from './playbackSync.ts';
 /**
  * The playback controller of one video on this page, wired to the room: it hears every new state, checks the
  * position every SYNC_TICK_MS (and as soon as a hidden tab comes back), and for a controller (the host or a
- * co-host, R55) re-anchors the room every HOST_HEARTBEAT_MS. Mount it once per video and role (the caller keys
- * it by both).
+ * co-host, R55) re-anchors the room every HOST_HEARTBEAT_MS. Mount it once per video (the caller keys it by the
+ * video); a change of role carries on with the same controller.
  */
 export function usePlaybackSync(
   client: RoomClient,
@@ -43,6 +43,7 @@ export function usePlaybackSync(
   );
 
   useEffect(() => {
+    sync.setController(isController);
     const unsubscribe = client.onState(() => sync.onState());
     const ticker = setInterval(() => sync.tick(), SYNC_TICK_MS);
     const heartbeat = isController ? setInterval(() => sync.heartbeat(), HOST_HEARTBEAT_MS) : undefined;
