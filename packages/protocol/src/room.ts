@@ -70,6 +70,11 @@ export const DEFAULT_CURRENT_VIDEO: CurrentVideo = Object.freeze({
   rate: 1,
 });
 
+/** What happens when the current item ends (R63): stop at the end, play it again, or start the playlist over. */
+export const LOOP_MODES = ['off', 'one', 'all'] as const;
+export const loopModeSchema = z.enum(LOOP_MODES);
+export type LoopMode = z.infer<typeof loopModeSchema>;
+
 /** The host's moderation settings (roles.ts, R56). */
 export const roomSettingsSchema = z.object({
   addPolicy: z.enum(ADD_POLICIES),
@@ -87,6 +92,8 @@ export const roomSnapshotSchema = z.object({
   /** Uids of the signed-in viewers the host gave control (R55). */
   cohosts: z.array(z.string()).max(COHOSTS_MAX),
   settings: roomSettingsSchema,
+  /** What autoplay does at the end of an item (R63); the host and co-hosts change it. */
+  loop: loopModeSchema,
   version: z.number().int().min(0),
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshotSchema>;
