@@ -8,7 +8,7 @@ import {
   URL_MAX,
   VIDEO_ID_MAX,
 } from './limits.ts';
-import { ADD_POLICIES, type RoomSettings } from './roles.ts';
+import { ADD_POLICIES, LOOP_MODES, type LoopMode, type RoomSettings } from './roles.ts';
 import { type RoomNameProblem, roomNameProblem } from './room-name.ts';
 
 /** Where a playlist item plays from: the YouTube IFrame player, or an HTML5 media element on a direct link. */
@@ -70,10 +70,7 @@ export const DEFAULT_CURRENT_VIDEO: CurrentVideo = Object.freeze({
   rate: 1,
 });
 
-/** What happens when the current item ends (R63): stop at the end, play it again, or start the playlist over. */
-export const LOOP_MODES = ['off', 'one', 'all'] as const;
-export const loopModeSchema = z.enum(LOOP_MODES);
-export type LoopMode = z.infer<typeof loopModeSchema>;
+export const loopModeSchema = z.enum(LOOP_MODES) satisfies z.ZodType<LoopMode>;
 
 /** The host's moderation settings (roles.ts, R56). */
 export const roomSettingsSchema = z.object({
