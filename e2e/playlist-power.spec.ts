@@ -62,9 +62,12 @@ test('the host reorders with the keyboard and the guest sees the new order; shuf
     await expect(guest.getByRole('button', { name: /Đưa .* lên trên/ })).toHaveCount(0);
   });
 
-  await test.step('the host moves the playing clip down with the keyboard: it keeps playing for the guest', async () => {
-    await host.getByRole('button', { name: `Đưa ${CLIPS.a.title} xuống dưới` }).press('Enter');
+  await test.step('the host moves the playing clip down with the keyboard: it keeps playing for the guest, the focus on its button', async () => {
+    const down = host.getByRole('button', { name: `Đưa ${CLIPS.a.title} xuống dưới` });
+    await down.press('Enter');
     await expect.poll(() => order(guest), POLL).toEqual(['Bài Ba', CLIPS.a.title, 'Bài Một', 'Bài Hai']);
+    // React moves this row's node to reorder the list; the focus stays on the button that moved it.
+    await expect(down).toBeFocused();
     await expect(playlist(guest).getByRole('listitem').nth(1)).toHaveAttribute('aria-current', 'true');
     expect((await mediaState(guest))?.src).toBe(CLIPS.a.url);
   });

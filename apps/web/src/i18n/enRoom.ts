@@ -34,7 +34,7 @@ export const enRoom: RoomMessages = {
     watched: 'Watched',
     moveUp: 'Move {{title}} up',
     moveDown: 'Move {{title}} down',
-    playNext: 'Play {{title}} next',
+    playNext: 'Play next: {{title}}',
     dragHint: 'Drag and drop to reorder, or use the up and down buttons.',
     moved: 'Moved {{title}} to position {{position}} of {{count}}.',
     queuedNext: '{{title}} will play next.',

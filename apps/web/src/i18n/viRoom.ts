@@ -36,7 +36,7 @@ export const viRoom = {
     watched: 'Đã xem',
     moveUp: 'Đưa {{title}} lên trên',
     moveDown: 'Đưa {{title}} xuống dưới',
-    playNext: 'Phát {{title}} tiếp theo',
+    playNext: 'Phát tiếp theo: {{title}}',
     dragHint: 'Kéo thả để sắp xếp, hoặc dùng nút lên/xuống.',
     moved: 'Đã chuyển {{title}} đến vị trí {{position}} trên {{count}}.',
     queuedNext: '{{title}} sẽ được phát tiếp theo.',
