@@ -13,7 +13,8 @@ import { useRoomState } from './useRoomState.ts';
 /**
  * 'Danh sách phát' (docs/product.md#playlist): every video of the room in order. The host and co-hosts select a row to play it,
  * delete one after 'Bạn có chắc muốn xóa video này?', and clear the watched ones after 'Bạn có chắc muốn xóa tất
- * cả video đã xem?'; the host alone clears the whole queue (R57). When the focused row goes, focus moves to the next
+ * cả video đã xem?'; the host alone clears the whole queue (R57). Controllers also reorder (move up and down,
+ * drag and drop, play next, shuffle: R60–R62), each result said in a polite live region for screen readers. When the focused row goes, focus moves to the next
  * row, or to this region once it is empty. Each control shows only to whoever the
  * permission table lets use it (the server refuses the others anyway, R2).
  */
