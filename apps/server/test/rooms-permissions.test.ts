@@ -11,6 +11,10 @@ const CONTROLLERS_ONLY: CommandType[] = [
   'playlist:select',
   'playlist:remove',
   'playlist:clearWatched',
+  'playlist:move',
+  'playlist:playNext',
+  'playlist:shuffle',
+  'room:loop',
   'playback:update',
   'playback:ended',
   'chat:delete',
@@ -40,6 +44,7 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
   /** Someone else, whom grants, kicks and bans name (so the roles under test never change). */
   let bystander: TestUser;
   let perPersonCap = 10;
+  let loop: 'off' | 'all' = 'off';
   let roomId: string;
   const clients = {} as Record<Role, TestClient>;
 
@@ -105,7 +110,15 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
       case 'playlist:remove':
         return client.request(type, { id: ids.b.id });
       case 'playlist:clearWatched':
+      case 'playlist:shuffle':
         return client.request(type, {});
+      case 'playlist:move':
+        return client.request(type, { id: ids.b.id, toIndex: 0 });
+      case 'playlist:playNext':
+        return client.request(type, { id: ids.b.id });
+      case 'room:loop':
+        loop = loop === 'all' ? 'off' : 'all';
+        return client.request(type, { mode: loop });
       case 'playback:update':
         return client.request(type, { id: ids.a.id, playing: false, position: 12, rate: 1.25 });
       case 'playback:ended':

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { canonicalHttpUrl } from './canonical-url.ts';
 import { chatDeleteCommand, chatHistoryCommand, chatSendCommand } from './chat.ts';
+import { PLAYLIST_MAX } from './limits.ts';
 import { mediaVideoId, parseVideoLink, YOUTUBE_ID_PATTERN } from './links.ts';
 import { personKeySchema, settingsChangeSchema, uidSchema } from './moderation.ts';
 import { presenceReportSchema } from './presence.ts';
-import { currentVideoSchema, videoIdSchema, videoSchema } from './room.ts';
+import { currentVideoSchema, loopModeSchema, videoIdSchema, videoSchema } from './room.ts';
 
 /**
  * Bumped on any incompatible change to a message below. Clients send it in the Socket.IO handshake
@@ -58,6 +59,26 @@ const addCommand = z.object({ type: z.literal('playlist:add'), video: addVideoIn
 const selectCommand = z.object({ type: z.literal('playlist:select'), id: videoIdSchema });
 const removeCommand = z.object({ type: z.literal('playlist:remove'), id: videoIdSchema });
 const clearWatchedCommand = z.object({ type: z.literal('playlist:clearWatched') });
+/**
+ * Moves one item so that it ends at `toIndex` of the playlist (R60). `version`, when given, is the room version the
+ * caller saw: the move is refused as `version_conflict` if the room has moved on since.
+ */
+const moveCommand = z.object({
+  type: z.literal('playlist:move'),
+  id: videoIdSchema,
+  toIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(PLAYLIST_MAX - 1),
+  version: z.number().int().min(0).optional(),
+});
+/** Moves one item to just after the one playing (R61). */
+const playNextCommand = z.object({ type: z.literal('playlist:playNext'), id: videoIdSchema });
+/** Shuffles the waiting items; the server picks the order (R62). */
+const shuffleCommand = z.object({ type: z.literal('playlist:shuffle') });
+/** What autoplay does at the end of an item (R63). */
+const loopCommand = z.object({ type: z.literal('room:loop'), mode: loopModeSchema });
 /** The host's player state. `id` is the video the player has loaded, so a report about an old video is refused. */
 const playbackUpdateCommand = z.object({
   type: z.literal('playback:update'),
@@ -87,6 +108,10 @@ export const roomCommandSchema = z.discriminatedUnion('type', [
   selectCommand,
   removeCommand,
   clearWatchedCommand,
+  moveCommand,
+  playNextCommand,
+  shuffleCommand,
+  loopCommand,
   playbackUpdateCommand,
   playbackEndedCommand,
   clearQueueCommand,

@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'duplicate_video',
   /** `playlist:add` when the playlist already holds PLAYLIST_MAX items. */
   'playlist_full',
+  /** `playlist:move` to an index outside the playlist (R60). */
+  'invalid_index',
   /** The command names a video that is not in the playlist. */
   'video_not_found',
   /** Too many commands from this socket; wait and retry. */

@@ -13,6 +13,10 @@ export type Role = 'host' | 'cohost' | 'member' | 'guest';
 export const ADD_POLICIES = ['everyone', 'signedIn', 'controllers'] as const;
 export type AddPolicy = (typeof ADD_POLICIES)[number];
 
+/** What happens when the current item ends (R63): stop at the end, play it again, or start the playlist over. */
+export const LOOP_MODES = ['off', 'one', 'all'] as const;
+export type LoopMode = (typeof LOOP_MODES)[number];
+
 /** The host's moderation settings, stored with the room (R56). */
 export interface RoomSettings {
   /** Who may add videos. */
@@ -50,6 +54,10 @@ export const COMMAND_PERMISSIONS = {
   'playlist:select': 'controller',
   'playlist:remove': 'controller',
   'playlist:clearWatched': 'controller',
+  'playlist:move': 'controller',
+  'playlist:playNext': 'controller',
+  'playlist:shuffle': 'controller',
+  'room:loop': 'controller',
   'playback:update': 'controller',
   'playback:ended': 'controller',
   'chat:send': 'chatter',

@@ -8,7 +8,7 @@ import {
   URL_MAX,
   VIDEO_ID_MAX,
 } from './limits.ts';
-import { ADD_POLICIES, type RoomSettings } from './roles.ts';
+import { ADD_POLICIES, LOOP_MODES, type LoopMode, type RoomSettings } from './roles.ts';
 import { type RoomNameProblem, roomNameProblem } from './room-name.ts';
 
 /** Where a playlist item plays from: the YouTube IFrame player, or an HTML5 media element on a direct link. */
@@ -70,6 +70,8 @@ export const DEFAULT_CURRENT_VIDEO: CurrentVideo = Object.freeze({
   rate: 1,
 });
 
+export const loopModeSchema = z.enum(LOOP_MODES) satisfies z.ZodType<LoopMode>;
+
 /** The host's moderation settings (roles.ts, R56). */
 export const roomSettingsSchema = z.object({
   addPolicy: z.enum(ADD_POLICIES),
@@ -87,6 +89,8 @@ export const roomSnapshotSchema = z.object({
   /** Uids of the signed-in viewers the host gave control (R55). */
   cohosts: z.array(z.string()).max(COHOSTS_MAX),
   settings: roomSettingsSchema,
+  /** What autoplay does at the end of an item (R63); the host and co-hosts change it. */
+  loop: loopModeSchema,
   version: z.number().int().min(0),
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshotSchema>;

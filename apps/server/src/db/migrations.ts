@@ -157,6 +157,15 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Playlist power (R63): what autoplay does at the end of an item, in the room row like the settings.
+  '0006_loop_mode': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('loop_mode', 'text', (c) => c.notNull().defaultTo('off'))
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -59,6 +59,8 @@ export interface RoomsTable {
   add_policy: string;
   guest_chat: Flag;
   per_person_cap: number;
+  /** LoopMode (R63): 'off' | 'one' | 'all'. */
+  loop_mode: string;
 }
 
 export interface PlaylistItemsTable {

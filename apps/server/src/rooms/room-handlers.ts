@@ -89,7 +89,9 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
       roomId,
       reply,
       async (answer) => {
-        const result = await deps.store.apply(roomId, (state) => applyRoomCommand(state, command, actor, deps.now()));
+        const result = await deps.store.apply(roomId, (state, version) =>
+          applyRoomCommand(state, command, actor, deps.now(), { version }),
+        );
         switch (result.kind) {
           case 'committed':
             answer({ ok: true, version: result.room.version });
@@ -178,6 +180,10 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
     'playlist:select': roomCommand,
     'playlist:remove': roomCommand,
     'playlist:clearWatched': roomCommand,
+    'playlist:move': roomCommand,
+    'playlist:playNext': roomCommand,
+    'playlist:shuffle': roomCommand,
+    'room:loop': roomCommand,
     'playback:update': roomCommand,
     'playback:ended': roomCommand,
     'playlist:clear': roomCommand,

@@ -3,6 +3,8 @@ import {
   type AddPolicy,
   DEFAULT_CURRENT_VIDEO,
   DEFAULT_ROOM_SETTINGS,
+  LOOP_MODES,
+  type LoopMode,
   type RoomSettings,
   type RoomSnapshot,
   type RoomSummary,
@@ -41,13 +43,19 @@ function toSettings(room: RoomRow): RoomSettings {
   };
 }
 
+/** R63: a stored loop mode; anything else (a column written by a later version) reads as off. */
+function toLoopMode(stored: string): LoopMode {
+  return (LOOP_MODES as readonly string[]).includes(stored) ? (stored as LoopMode) : 'off';
+}
+
 /** The room-row columns that hold who shares control and the host's settings. */
-export function socialColumns(room: Pick<RoomSnapshot, 'cohosts' | 'settings'>) {
+export function socialColumns(room: Pick<RoomSnapshot, 'cohosts' | 'settings' | 'loop'>) {
   return {
     cohosts: JSON.stringify(room.cohosts),
     add_policy: room.settings.addPolicy,
     guest_chat: room.settings.guestChat ? 1 : 0,
     per_person_cap: room.settings.perPersonCap,
+    loop_mode: room.loop,
   } as const;
 }
 
@@ -67,6 +75,7 @@ export function toSnapshot(room: RoomRow, items: PlaylistItemRow[]): RoomSnapsho
     },
     cohosts: JSON.parse(room.cohosts) as string[],
     settings: toSettings(room),
+    loop: toLoopMode(room.loop_mode),
     version: room.version,
   };
 }
@@ -116,7 +125,7 @@ export class RoomRepository {
       updated_at: current.updated_at,
       version: 1,
       created_at: this.now(),
-      ...socialColumns({ cohosts: [], settings: DEFAULT_ROOM_SETTINGS }),
+      ...socialColumns({ cohosts: [], settings: DEFAULT_ROOM_SETTINGS, loop: 'off' }),
     };
     await this.db.insertInto('rooms').values(row).execute();
     return toSnapshot(row, []);

@@ -10,6 +10,7 @@ const room = (id: string, version: number): RoomSnapshot => ({
   playlist: [],
   cohosts: [],
   settings: DEFAULT_ROOM_SETTINGS,
+  loop: 'off',
   current_video: DEFAULT_CURRENT_VIDEO,
   version,
 });

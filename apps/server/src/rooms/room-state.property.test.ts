@@ -49,6 +49,10 @@ const command: fc.Arbitrary<RoomCommand> = fc.oneof(
   }),
   id.map((videoId) => ({ type: 'playback:ended' as const, id: videoId })),
   fc.constant({ type: 'playlist:clear' as const }),
+  fc.record({ type: fc.constant('playlist:move' as const), id, toIndex: fc.nat({ max: 7 }) }),
+  id.map((videoId) => ({ type: 'playlist:playNext' as const, id: videoId })),
+  fc.constant({ type: 'playlist:shuffle' as const }),
+  fc.constantFrom('off' as const, 'one' as const, 'all' as const).map((mode) => ({ type: 'room:loop' as const, mode })),
   uid.map((target) => ({ type: 'cohost:grant' as const, uid: target })),
   uid.map((target) => ({ type: 'cohost:revoke' as const, uid: target })),
   fc
@@ -75,6 +79,7 @@ const start: RoomState = {
   playlist: [],
   cohosts: ['cohost'],
   settings: { ...DEFAULT_ROOM_SETTINGS, perPersonCap: 2 },
+  loop: 'off',
   current_video: { ...DEFAULT_CURRENT_VIDEO },
   adders: {},
 };

@@ -40,6 +40,7 @@ const room: RoomState = {
   playlist: [],
   cohosts: ['cohost-uid'],
   settings: DEFAULT_ROOM_SETTINGS,
+  loop: 'off',
   current_video: { ...DEFAULT_CURRENT_VIDEO },
   adders: {},
 };

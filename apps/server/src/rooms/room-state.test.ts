@@ -35,6 +35,7 @@ const emptyRoom: RoomState = {
   playlist: [],
   cohosts: [],
   settings: DEFAULT_ROOM_SETTINGS,
+  loop: 'off',
   current_video: { ...DEFAULT_CURRENT_VIDEO },
   adders: {},
 };
@@ -69,9 +70,13 @@ describe('permissions (R2)', () => {
     'playlist:clearWatched': clear,
     'playback:update': { type: 'playback:update', id: vid('c'), playing: false, position: 12, rate: 1 },
     'playback:ended': ended('c'),
+    'playlist:move': { type: 'playlist:move', id: vid('d'), toIndex: 0 },
+    'playlist:playNext': { type: 'playlist:playNext', id: vid('d') },
+    'playlist:shuffle': { type: 'playlist:shuffle' },
+    'room:loop': { type: 'room:loop', mode: 'all' },
   };
 
-  it('makes select, remove, clear watched and playback host-only', () => {
+  it('makes select, remove, clear watched, reordering, loop and playback host-only', () => {
     expect(hostOnly.sort()).toEqual(Object.keys(commands).sort());
   });
 

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import {
   type AddVideoInput,
   COHOSTS_MAX,
@@ -6,6 +7,7 @@ import {
   DUPLICATE_VIDEO_MESSAGE,
   type ErrorCode,
   isController,
+  type LoopMode,
   PLAYLIST_MAX,
   type ProtocolError,
   REFUSAL_MESSAGES,
@@ -54,6 +56,15 @@ export interface Actor {
  */
 export type Transition = { state: RoomState } | { error: ProtocolError };
 
+/**
+ * What a command may need beyond the state: the room version it was read at (R60's optional check), and where
+ * shuffles take their randomness (R62; `crypto.randomInt` unless a test gives its own).
+ */
+export interface CommandContext {
+  version?: number;
+  randomInt?: (max: number) => number;
+}
+
 const refuse = (code: ErrorCode, message: string): Transition => ({ error: { code, message } });
 const defaultCurrentVideo = () => ({ ...DEFAULT_CURRENT_VIDEO });
 
@@ -67,7 +78,13 @@ export function actorRole(state: RoomState, actor: Actor): Role {
  * but `now` (server epoch ms), no knowledge of sockets or SQL. The actor has joined the room; whether it may
  * run the command is decided here from the permission table, against this very state.
  */
-export function applyRoomCommand(state: RoomState, command: RoomCommand, actor: Actor, now: number): Transition {
+export function applyRoomCommand(
+  state: RoomState,
+  command: RoomCommand,
+  actor: Actor,
+  now: number,
+  context: CommandContext = {},
+): Transition {
   const denied = refusalFor(command.type, actorRole(state, actor), state.settings);
   if (denied) return refuse(denied, REFUSAL_MESSAGES[denied]);
   switch (command.type) {
@@ -79,6 +96,17 @@ export function applyRoomCommand(state: RoomState, command: RoomCommand, actor: 
       return remove(state, command.id);
     case 'playlist:clearWatched':
       return clearWatched(state);
+    case 'playlist:move':
+      if (command.version !== undefined && context.version !== undefined && command.version !== context.version) {
+        return refuse('version_conflict', 'The playlist changed since you saw it');
+      }
+      return move(state, command.id, command.toIndex);
+    case 'playlist:playNext':
+      return playNext(state, command.id);
+    case 'playlist:shuffle':
+      return shuffle(state, context.randomInt ?? randomInt);
+    case 'room:loop':
+      return command.mode === state.loop ? { state } : { state: { ...state, loop: command.mode } };
     case 'playback:update':
       if (command.id !== state.current_video.id) return refuse('version_conflict', 'That video is no longer playing');
       return {
@@ -187,11 +215,70 @@ function select(state: RoomState, id: string, now: number): Transition {
   };
 }
 
-/** R11, R12: autoplay takes the next index, once per ended video. */
+/** R11, R12, R63: autoplay takes the next index (or what the loop mode says), once per ended video. */
 function ended(state: RoomState, id: string, now: number): Transition {
   if (id !== state.current_video.id) return refuse('version_conflict', 'That video is no longer playing');
-  const next = state.playlist[state.current_video.index + 1];
+  const next = nextAfterEnd(state.playlist, state.current_video.index, state.loop);
   return next ? select(state, next.id, now) : { state };
+}
+
+/** R63: the item that follows the one at `index` when it ends, or none. */
+function nextAfterEnd(playlist: readonly Video[], index: number, loop: LoopMode): Video | undefined {
+  if (loop === 'one') return playlist[index];
+  return playlist[index + 1] ?? (loop === 'all' ? playlist[0] : undefined);
+}
+
+/** R60: the item `id` moves so that it ends at `toIndex`; the current video keeps playing wherever it lands. */
+function move(state: RoomState, id: string, toIndex: number): Transition {
+  const from = state.playlist.findIndex((video) => video.id === id);
+  if (from < 0) return refuse('video_not_found', 'That video is not in the playlist');
+  if (toIndex >= state.playlist.length) {
+    return refuse('invalid_index', `The playlist has ${state.playlist.length} items`);
+  }
+  if (toIndex === from) return { state };
+  const playlist = [...state.playlist];
+  const [item] = playlist.splice(from, 1);
+  playlist.splice(toIndex, 0, item as Video);
+  return { state: withPlaylist(state, playlist) };
+}
+
+/** R61: the item goes just after the one playing (first when nothing plays); moving the current one is a no-op. */
+function playNext(state: RoomState, id: string): Transition {
+  const from = state.playlist.findIndex((video) => video.id === id);
+  if (from < 0) return refuse('video_not_found', 'That video is not in the playlist');
+  if (id === state.current_video.id) return { state };
+  const current = state.current_video.index;
+  return move(state, id, from > current ? current + 1 : current);
+}
+
+/**
+ * R62: the waiting items (not watched, not playing) trade places among the slots they hold, in an order drawn by
+ * Fisher–Yates with `randomInt`; the playing item and the watched ones stay where they are.
+ */
+function shuffle(state: RoomState, randomInt: (max: number) => number): Transition {
+  const current = state.current_video.id;
+  const slots: number[] = [];
+  state.playlist.forEach((video, i) => {
+    if (!video.visited && video.id !== current) slots.push(i);
+  });
+  if (slots.length < 2) return { state };
+  const waiting = slots.map((i) => state.playlist[i] as Video);
+  for (let i = waiting.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [waiting[i], waiting[j]] = [waiting[j] as Video, waiting[i] as Video];
+  }
+  const playlist = [...state.playlist];
+  slots.forEach((slot, k) => {
+    playlist[slot] = waiting[k] as Video;
+  });
+  return { state: withPlaylist(state, playlist) };
+}
+
+/** The state with the same items in a new order, the current index following the current video. */
+function withPlaylist(state: RoomState, playlist: Video[]): RoomState {
+  const current = state.current_video;
+  if (current.id === '') return { ...state, playlist };
+  return { ...state, playlist, current_video: { ...current, index: playlist.findIndex((v) => v.id === current.id) } };
 }
 
 /** R14. */

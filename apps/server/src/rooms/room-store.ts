@@ -7,6 +7,9 @@ import { diffPlaylist } from './playlist-diff.ts';
 import { type StoredRoom, socialColumns, toStoredRoom } from './room-repository.ts';
 import { publicRoom, type RoomState, type Transition } from './room-state.ts';
 
+/** Decides a command on the room's committed state, read at `version`. */
+export type Decide = (room: RoomState, version: number) => Transition;
+
 /** What happened to one command; `room` is as clients see it. */
 export type ApplyResult =
   /** Committed as `room.version`. */
@@ -65,7 +68,7 @@ export class RoomStore {
   }
 
   /** Runs `decide` (pure) on the room's committed state and commits the state it returns. */
-  async apply(roomId: string, decide: (room: RoomState) => Transition): Promise<ApplyResult> {
+  async apply(roomId: string, decide: Decide): Promise<ApplyResult> {
     try {
       const quick = await this.applyToRoomRow(roomId, decide);
       if (quick) return quick;
@@ -89,11 +92,11 @@ export class RoomStore {
    * The read-free path: decided on the remembered state, committed only if it changes the room row alone and the
    * version still matches. Null when it does not apply; the caller then takes the transaction.
    */
-  private async applyToRoomRow(roomId: string, decide: (room: RoomState) => Transition): Promise<ApplyResult | null> {
+  private async applyToRoomRow(roomId: string, decide: Decide): Promise<ApplyResult | null> {
     const remembered = this.committed.get(roomId);
     if (!remembered) return null;
     const { version, ...state } = remembered;
-    const outcome = decide(state);
+    const outcome = decide(state, version);
     if ('error' in outcome || outcome.state === state || !onlyRoomRowChanged(state, outcome.state)) return null;
     if (!(await updateRoomRow(this.db, this.rowUpdate, roomId, outcome.state, version))) {
       this.committed.forget(roomId);
@@ -103,7 +106,7 @@ export class RoomStore {
     return { kind: 'committed', room: publicRoom(outcome.state, version + 1) };
   }
 
-  private async applyInTransaction(roomId: string, decide: (room: RoomState) => Transition): Promise<Attempt> {
+  private async applyInTransaction(roomId: string, decide: Decide): Promise<Attempt> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction().execute((trx) => this.attempt(trx, roomId, decide));
@@ -116,11 +119,7 @@ export class RoomStore {
     }
   }
 
-  private async attempt(
-    trx: Transaction<Database>,
-    roomId: string,
-    decide: (room: RoomState) => Transition,
-  ): Promise<Attempt> {
+  private async attempt(trx: Transaction<Database>, roomId: string, decide: Decide): Promise<Attempt> {
     const row = await trx.selectFrom('rooms').selectAll().where('id', '=', roomId).executeTakeFirst();
     if (!row) return { kind: 'not_found' };
     const items = await trx
@@ -131,7 +130,7 @@ export class RoomStore {
       .execute();
     const stored = toStoredRoom(row, items);
     const { version, ...state } = stored;
-    const outcome = decide(state);
+    const outcome = decide(state, version);
     if ('error' in outcome) return { kind: 'refused', error: outcome.error, stored };
     if (outcome.state === state) return { kind: 'unchanged', stored };
 
@@ -139,7 +138,7 @@ export class RoomStore {
     // interleave with another writer's, and it tells us whether anyone committed since we read.
     if (!(await updateRoomRow(trx, this.rowUpdate, roomId, outcome.state, version))) throw new VersionConflict();
 
-    if (outcome.state.cohosts !== state.cohosts || outcome.state.settings !== state.settings) {
+    if (!onlyPlaybackOrPlaylist(state, outcome.state)) {
       await trx.updateTable('rooms').set(socialColumns(outcome.state)).where('id', '=', roomId).execute();
     }
     const writes = diffPlaylist(items, outcome.state.playlist);
@@ -190,7 +189,12 @@ type Attempt =
 
 /** The change touches only what the compiled room-row UPDATE writes: playback, not the playlist or the social columns. */
 function onlyRoomRowChanged(before: RoomState, after: RoomState): boolean {
-  return after.playlist === before.playlist && after.cohosts === before.cohosts && after.settings === before.settings;
+  return after.playlist === before.playlist && onlyPlaybackOrPlaylist(before, after);
+}
+
+/** The social columns (who shares control, the settings, the loop mode) are untouched. */
+function onlyPlaybackOrPlaylist(before: RoomState, after: RoomState): boolean {
+  return after.cohosts === before.cohosts && after.settings === before.settings && after.loop === before.loop;
 }
 
 /** The values the room-row UPDATE binds, in the order its compiled SQL takes them. */

@@ -158,6 +158,7 @@ export function roomSnapshot(overrides: Partial<RoomSnapshot> = {}): RoomSnapsho
     current_video: { ...DEFAULT_CURRENT_VIDEO },
     cohosts: [],
     settings: { ...DEFAULT_ROOM_SETTINGS },
+    loop: 'off',
     version: 1,
     ...overrides,
   };

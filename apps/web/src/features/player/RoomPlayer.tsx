@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { useRole } from '../room/useRole.ts';
 import { useRoomState } from '../room/useRoomState.ts';
+import { LoopControl } from './LoopControl.tsx';
 import { useSyncReport } from './useSyncReport.ts';
 import { VideoStage } from './VideoStage.tsx';
 
@@ -30,28 +31,31 @@ export function RoomPlayer() {
   }
 
   return (
-    <section
-      aria-label={t('player.label')}
-      className="relative aspect-video w-full overflow-hidden bg-black sm:rounded-2xl sm:ring-1 sm:ring-white/10"
-    >
-      {video ? (
-        <VideoStage
-          key={video.id}
-          controller={controller}
-          video={video}
-          muted={muted}
-          onMutedChange={setMuted}
-          hasNext={playlist !== undefined && index < playlist.length - 1}
-          statusReader={statusReader}
-        />
-      ) : (
-        <div className="flex size-full flex-col items-center justify-center gap-2 p-6 text-center">
-          <p className="font-medium text-neutral-200">{t('player.empty')}</p>
-          <p className="max-w-sm text-sm text-neutral-400">
-            {controller ? t('player.emptyHostHint') : t('player.emptyGuestHint')}
-          </p>
-        </div>
-      )}
-    </section>
+    <>
+      <section
+        aria-label={t('player.label')}
+        className="relative aspect-video w-full overflow-hidden bg-black sm:rounded-2xl sm:ring-1 sm:ring-white/10"
+      >
+        {video ? (
+          <VideoStage
+            key={video.id}
+            controller={controller}
+            video={video}
+            muted={muted}
+            onMutedChange={setMuted}
+            hasNext={playlist !== undefined && index < playlist.length - 1}
+            statusReader={statusReader}
+          />
+        ) : (
+          <div className="flex size-full flex-col items-center justify-center gap-2 p-6 text-center">
+            <p className="font-medium text-neutral-200">{t('player.empty')}</p>
+            <p className="max-w-sm text-sm text-neutral-400">
+              {controller ? t('player.emptyHostHint') : t('player.emptyGuestHint')}
+            </p>
+          </div>
+        )}
+      </section>
+      {controller && <LoopControl />}
+    </>
   );
 }

@@ -1,18 +1,20 @@
 import type { AckResult, Video } from '@xemchung/protocol';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useConfirm } from '../../components/confirmContext.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { PlaylistItem } from './PlaylistItem.tsx';
 import { useRoomSession } from './roomSession.ts';
 import { useCommandAlert } from './useCommandAlert.ts';
 import { useFocusAfterRemoval } from './useFocusAfterRemoval.ts';
+import { usePlaylistDrag } from './usePlaylistDrag.ts';
 import { useMay } from './useRole.ts';
 import { useRoomState } from './useRoomState.ts';
 
 /**
  * 'Danh sách phát' (docs/product.md#playlist): every video of the room in order. The host and co-hosts select a row to play it,
  * delete one after 'Bạn có chắc muốn xóa video này?', and clear the watched ones after 'Bạn có chắc muốn xóa tất
- * cả video đã xem?'; the host alone clears the whole queue (R57). When the focused row goes, focus moves to the next
+ * cả video đã xem?'; the host alone clears the whole queue (R57). Controllers also reorder (move up and down,
+ * drag and drop, play next, shuffle: R60–R62), each result said in a polite live region for screen readers. When the focused row goes, focus moves to the next
  * row, or to this region once it is empty. Each control shows only to whoever the
  * permission table lets use it (the server refuses the others anyway, R2).
  */
@@ -26,9 +28,25 @@ export function PlaylistPanel() {
   const canClearWatched = useMay('playlist:clearWatched');
   const canClearQueue = useMay('playlist:clear');
   const canAdd = useMay('playlist:add');
+  const canMove = useMay('playlist:move');
+  const canShuffle = useMay('playlist:shuffle');
+  // What the last reorder did, for screen readers (R60–R62): the list changing order says nothing by itself.
+  const [announcement, setAnnouncement] = useState('');
   const confirm = useConfirm();
   const alertRefusal = useCommandAlert();
   const rowFocus = useFocusAfterRemoval(room?.playlist.map((video) => video.id) ?? []);
+  const move = (video: Pick<Video, 'id' | 'title'>, toIndex: number) => {
+    if (!room) return;
+    const count = room.playlist.length;
+    void client.move(video.id, toIndex, room.version).then((ack) => {
+      if (!ack.ok) return alertRefusal(ack.error);
+      setAnnouncement(t('room.moved', { title: video.title, position: toIndex + 1, count }));
+    });
+  };
+  const drag = usePlaylistDrag((id, toIndex) => {
+    const video = room?.playlist.find((item) => item.id === id);
+    if (video) move(video, toIndex);
+  });
   if (!room) return null;
 
   const playlist = room.playlist;
@@ -43,6 +61,17 @@ export function PlaylistPanel() {
   const select = (video: Video) => run(() => client.select(video.id));
   const remove = (video: Video) => confirm(t('room.confirmDelete'), () => run(() => client.remove(video.id)));
   const clearWatched = () => confirm(t('room.confirmClearWatched'), () => run(() => client.clearWatched()));
+  const playNext = (video: Video) =>
+    void client.playNext(video.id).then((ack) => {
+      if (!ack.ok) return alertRefusal(ack.error);
+      setAnnouncement(t('room.queuedNext', { title: video.title }));
+    });
+  const shuffle = () =>
+    void client.shuffle().then((ack) => {
+      if (!ack.ok) return alertRefusal(ack.error);
+      setAnnouncement(t('room.shuffled'));
+    });
+  const waiting = playlist.filter((video) => !video.visited && video.id !== currentId).length;
   const clearQueue = () => confirm(t('room.confirmClearQueue'), () => run(() => client.clearQueue()));
   // Whoever the add policy leaves out has no search box (RoomPage): say why here instead (R56).
   const addNote = canAdd
@@ -65,8 +94,13 @@ export function PlaylistPanel() {
             {t('room.playlistCount', { count: playlist.length })}
           </span>
         </h2>
-        {(canClearWatched || canClearQueue) && (
+        {(canClearWatched || canClearQueue || canShuffle) && (
           <div className="flex flex-wrap gap-1">
+            {canShuffle && (
+              <button type="button" onClick={shuffle} disabled={waiting < 2} className={tool}>
+                {t('room.shuffle')}
+              </button>
+            )}
             {canClearWatched && (
               <button type="button" onClick={clearWatched} disabled={!anyWatched} className={tool}>
                 {t('room.clearWatched')}
@@ -80,6 +114,10 @@ export function PlaylistPanel() {
           </div>
         )}
       </div>
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {canMove && playlist.length > 1 && <p className="px-1 pb-2 text-xs text-neutral-400">{t('room.dragHint')}</p>}
       {addNote && playlist.length > 0 && <p className="px-1 pb-2 text-xs text-neutral-400">{addNote}</p>}
       {playlist.length === 0 ? (
         <div className="rounded-xl border border-dashed border-white/10 px-4 py-8 text-center">
@@ -93,7 +131,7 @@ export function PlaylistPanel() {
           onBlur={rowFocus.onBlur}
           className="-mx-1 flex flex-col gap-1 overflow-y-auto px-1 pb-1 lg:min-h-0"
         >
-          {playlist.map((video) => (
+          {playlist.map((video, index) => (
             <PlaylistItem
               key={video.id}
               video={video}
@@ -102,6 +140,17 @@ export function PlaylistPanel() {
               canRemove={canRemove}
               onSelect={select}
               onDelete={remove}
+              reorder={
+                canMove
+                  ? {
+                      index,
+                      count: playlist.length,
+                      onMove: move,
+                      onPlayNext: playNext,
+                      drag: drag.rowProps(video.id, index),
+                    }
+                  : undefined
+              }
             />
           ))}
         </ol>

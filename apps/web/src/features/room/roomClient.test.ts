@@ -75,6 +75,7 @@ const room = (version: number, id = 'room1234room1234'): RoomSnapshot => ({
   playlist: [],
   cohosts: [],
   settings: DEFAULT_ROOM_SETTINGS,
+  loop: 'off',
   current_video: { ...DEFAULT_CURRENT_VIDEO },
   version,
 });

@@ -11,6 +11,7 @@ import {
   commandNeedsRoom,
   type ErrorCode,
   expectedPosition,
+  type LoopMode,
   type ProtocolError,
   type RemovedEvent,
   type RoomPresence,
@@ -73,6 +74,14 @@ export interface RoomClient {
   select(id: string): Promise<CommandAck<'playlist:select'>>;
   remove(id: string): Promise<CommandAck<'playlist:remove'>>;
   clearWatched(): Promise<CommandAck<'playlist:clearWatched'>>;
+  /** Moves the item `id` to `toIndex`, refused if the room is no longer at `version` (R60). */
+  move(id: string, toIndex: number, version: number): Promise<CommandAck<'playlist:move'>>;
+  /** Puts the item `id` just after the one playing (R61). */
+  playNext(id: string): Promise<CommandAck<'playlist:playNext'>>;
+  /** Shuffles the waiting items (R62). */
+  shuffle(): Promise<CommandAck<'playlist:shuffle'>>;
+  /** What autoplay does at the end of an item (R63). */
+  setLoop(mode: LoopMode): Promise<CommandAck<'room:loop'>>;
   updatePlayback(report: PlaybackReport): Promise<CommandAck<'playback:update'>>;
   ended(id: string): Promise<CommandAck<'playback:ended'>>;
   sendChat(text: string): Promise<CommandAck<'chat:send'>>;
@@ -332,6 +341,10 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     select: (id) => request('playlist:select', { id }),
     remove: (id) => request('playlist:remove', { id }),
     clearWatched: () => request('playlist:clearWatched', {}),
+    move: (id, toIndex, version) => request('playlist:move', { id, toIndex, version }),
+    playNext: (id) => request('playlist:playNext', { id }),
+    shuffle: () => request('playlist:shuffle', {}),
+    setLoop: (mode) => request('room:loop', { mode }),
     updatePlayback: async ({ id, playing, position, rate }) => {
       const videoId = id ?? held?.current_video.id ?? '';
       if (videoId === '') return failure('version_conflict', 'Nothing is playing');

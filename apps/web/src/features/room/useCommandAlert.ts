@@ -18,6 +18,8 @@ type CommandErrorKey =
   | 'room.errors.invalidTarget'
   | 'room.errors.userNotFound'
   | 'room.errors.cohostsFull'
+  | 'room.errors.playlistChanged'
+  | 'room.errors.invalidIndex'
   | 'room.errors.failed';
 
 /** The text for each way a room command can be refused (docs/protocol.md, Error codes). */
@@ -34,6 +36,8 @@ const MESSAGES: Partial<Record<ErrorCode, CommandErrorKey>> = {
   invalid_target: 'room.errors.invalidTarget',
   user_not_found: 'room.errors.userNotFound',
   cohosts_full: 'room.errors.cohostsFull',
+  version_conflict: 'room.errors.playlistChanged',
+  invalid_index: 'room.errors.invalidIndex',
 };
 
 /** Tells the user, in their language, why a room command was refused. */
