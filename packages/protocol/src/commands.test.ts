@@ -119,6 +119,10 @@ describe('command catalogue', () => {
         'moderation:ban',
         'moderation:unban',
         'moderation:bans',
+        'playlist:move',
+        'playlist:playNext',
+        'playlist:shuffle',
+        'room:loop',
       ].sort(),
     );
     expect(isCommandType('playlist:add')).toBe(true);
@@ -128,6 +132,7 @@ describe('command catalogue', () => {
     expect(isRoomCommand({ type: 'clock:ping' })).toBe(false);
     expect(isRoomCommand({ type: 'cohost:grant', uid: 'u' })).toBe(true);
     expect(isRoomCommand({ type: 'moderation:kick', key: 'u:x' })).toBe(false);
+    expect(isRoomCommand({ type: 'playlist:shuffle' })).toBe(true);
   });
 
   it('validates acks, success and failure', () => {
