@@ -1,29 +1,17 @@
-import { DEFAULT_CURRENT_VIDEO, DEFAULT_ROOM_SETTINGS, type RoomCommand } from '@xemchung/protocol';
+import type { RoomCommand } from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
-import { applyRoomCommand, type CommandContext, type RoomState, type Transition } from './room-state.ts';
+import { committedState, emptyRoomState } from '../../test/room-states.ts';
+import { applyRoomCommand, type CommandContext, type RoomState } from './room-state.ts';
 
 const HOST = actor('host-uid');
 const COHOST = actor('cohost-uid');
 const NOW = 1_700_000_000_000;
 const vid = (name: string) => name.padEnd(11, '_');
 
-const emptyRoom: RoomState = {
-  id: 'room1234room1234',
-  host: 'host-uid',
-  name: 'Phòng',
-  playlist: [],
-  cohosts: ['cohost-uid'],
-  settings: DEFAULT_ROOM_SETTINGS,
-  loop: 'off',
-  current_video: { ...DEFAULT_CURRENT_VIDEO },
-  adders: {},
-};
+const emptyRoom = emptyRoomState({ cohosts: ['cohost-uid'] });
 
-function ok(result: Transition): RoomState {
-  if ('error' in result) throw new Error(`expected a state, got ${result.error.code}`);
-  return result.state;
-}
+const ok = committedState;
 const run = (state: RoomState, commands: RoomCommand[], context: CommandContext = {}) =>
   commands.reduce((current, command) => ok(applyRoomCommand(current, command, HOST, NOW, context)), state);
 const add = (name: string): RoomCommand => ({

@@ -1,20 +1,8 @@
-import {
-  COHOSTS_MAX,
-  DEFAULT_CURRENT_VIDEO,
-  DEFAULT_ROOM_SETTINGS,
-  type RoomCommand,
-  type RoomSettings,
-} from '@xemchung/protocol';
+import { COHOSTS_MAX, DEFAULT_ROOM_SETTINGS, type RoomCommand, type RoomSettings } from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
-import {
-  type Actor,
-  applyRoomCommand,
-  publicRoom,
-  type RoomState,
-  type Transition,
-  waitingCount,
-} from './room-state.ts';
+import { committedState, emptyRoomState } from '../../test/room-states.ts';
+import { type Actor, applyRoomCommand, publicRoom, type RoomState, waitingCount } from './room-state.ts';
 
 const HOST = actor('host-uid');
 const COHOST = actor('cohost-uid');
@@ -33,22 +21,9 @@ const grant = (uid: string): RoomCommand => ({ type: 'cohost:grant', uid });
 const revoke = (uid: string): RoomCommand => ({ type: 'cohost:revoke', uid });
 const clearQueue: RoomCommand = { type: 'playlist:clear' };
 
-const room: RoomState = {
-  id: 'room1234room1234',
-  host: 'host-uid',
-  name: 'Phòng',
-  playlist: [],
-  cohosts: ['cohost-uid'],
-  settings: DEFAULT_ROOM_SETTINGS,
-  loop: 'off',
-  current_video: { ...DEFAULT_CURRENT_VIDEO },
-  adders: {},
-};
+const room = emptyRoomState({ cohosts: ['cohost-uid'] });
 
-function ok(result: Transition): RoomState {
-  if ('error' in result) throw new Error(`expected a state, got ${result.error.code}`);
-  return result.state;
-}
+const ok = committedState;
 const run = (state: RoomState, steps: Array<[RoomCommand, Actor]>) =>
   steps.reduce((current, [command, by]) => ok(applyRoomCommand(current, command, by, NOW)), state);
 const refusal = (state: RoomState, command: RoomCommand, by: Actor) => {

@@ -2,7 +2,6 @@ import {
   type AddVideoInput,
   COMMAND_PERMISSIONS,
   DEFAULT_CURRENT_VIDEO,
-  DEFAULT_ROOM_SETTINGS,
   DUPLICATE_VIDEO_MESSAGE,
   mediaVideoId,
   PLAYLIST_MAX,
@@ -11,7 +10,8 @@ import {
 } from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
-import { type Actor, applyRoomCommand, type RoomState, type Transition } from './room-state.ts';
+import { committedState, emptyRoomState } from '../../test/room-states.ts';
+import { type Actor, applyRoomCommand, type RoomState } from './room-state.ts';
 
 const HOST: Actor = actor('host-uid');
 const MEMBER: Actor = actor('member-uid');
@@ -28,22 +28,9 @@ const input = (name: string): AddVideoInput => ({
   mediaUrl: null,
 });
 
-const emptyRoom: RoomState = {
-  id: 'room1234room1234',
-  host: HOST.uid as string,
-  name: 'Phòng',
-  playlist: [],
-  cohosts: [],
-  settings: DEFAULT_ROOM_SETTINGS,
-  loop: 'off',
-  current_video: { ...DEFAULT_CURRENT_VIDEO },
-  adders: {},
-};
+const emptyRoom = emptyRoomState({ host: HOST.uid as string });
 
-function ok(result: Transition): RoomState {
-  if ('error' in result) throw new Error(`expected a state, got ${result.error.code}`);
-  return result.state;
-}
+const ok = committedState;
 
 function run(state: RoomState, commands: RoomCommand[], actor: Actor = HOST, now = NOW): RoomState {
   return commands.reduce((current, command) => ok(applyRoomCommand(current, command, actor, now)), state);
