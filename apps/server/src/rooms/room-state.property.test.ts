@@ -10,6 +10,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { actor as actorOf } from '../../test/actors.ts';
+import { emptyRoomState } from '../../test/room-states.ts';
 import { type Actor, applyRoomCommand, type RoomState, waitingCount } from './room-state.ts';
 
 const HOST: Actor = actorOf('host');
@@ -72,17 +73,11 @@ const actor = fc.oneof({ weight: 4, arbitrary: fc.constant(HOST) }, fc.constantF
 const step = fc.record({ actor, command, elapsed: fc.nat({ max: 60_000 }) });
 const steps = fc.array(step, { minLength: 5, maxLength: 80 });
 
-const start: RoomState = {
-  id: 'room1234room1234',
+const start = emptyRoomState({
   host: 'host',
-  name: 'Phòng',
-  playlist: [],
   cohosts: ['cohost'],
   settings: { ...DEFAULT_ROOM_SETTINGS, perPersonCap: 2 },
-  loop: 'off',
-  current_video: { ...DEFAULT_CURRENT_VIDEO },
-  adders: {},
-};
+});
 
 /** R16: the invariants every reachable state keeps. */
 function checkInvariants(state: RoomState): void {

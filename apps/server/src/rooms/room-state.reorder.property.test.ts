@@ -1,7 +1,8 @@
-import { DEFAULT_CURRENT_VIDEO, DEFAULT_ROOM_SETTINGS, type RoomCommand } from '@xemchung/protocol';
+import { DEFAULT_ROOM_SETTINGS, type RoomCommand } from '@xemchung/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { actor as actorOf } from '../../test/actors.ts';
+import { emptyRoomState } from '../../test/room-states.ts';
 import { type Actor, applyRoomCommand, type RoomState } from './room-state.ts';
 
 // Two controllers, the host and a co-host, each acting on the version of the room it last heard of (R60–R62).
@@ -39,17 +40,11 @@ const step = fc.record({
   draws: fc.array(fc.nat({ max: 1_000_000 }), { minLength: 1, maxLength: 16 }),
 });
 
-const start: RoomState = {
-  id: 'room1234room1234',
+const start = emptyRoomState({
   host: 'host',
-  name: 'Phòng',
-  playlist: [],
   cohosts: ['cohost'],
   settings: { ...DEFAULT_ROOM_SETTINGS, perPersonCap: 500 },
-  loop: 'off',
-  current_video: { ...DEFAULT_CURRENT_VIDEO },
-  adders: {},
-};
+});
 
 const REORDERS = new Set(['playlist:move', 'playlist:playNext', 'playlist:shuffle']);
 const sorted = (state: RoomState) => state.playlist.map((video) => video.id).sort();
