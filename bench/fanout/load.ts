@@ -44,20 +44,22 @@ let reorders = 0;
 
 // With `reports`: every XemChung client also reports its sync every 2 s (R53), staggered over the interval.
 const REPORT_INTERVAL_MS = 2000;
-const PRESENCE_TAG = Buffer.from('["room:presence"');
+/** Whether a Socket.IO event frame (`42["<event>",…`) is `event`, read from its bytes without parsing it. */
+function eventIs(event: string): (frame: Buffer) => boolean {
+  const tag = Buffer.from(`["${event}"`);
+  return (frame) => frame.compare(tag, 0, tag.length, 2, 2 + tag.length) === 0;
+}
 /** The reporting clients, and whether each has its list of viewers open (one follower per room does). */
 const reporters: Array<{ client: WireClient; watching: boolean }> = [];
 /** Each reporter's report, sent again when the server asks with `presence:probe`, as the web page answers (R52). */
 const answerProbe = new Map<WireClient, () => void>();
-const PROBE_TAG = Buffer.from('["presence:probe"');
 let probes = 0;
-const isProbe = (frame: Buffer) => frame.compare(PROBE_TAG, 0, PROBE_TAG.length, 2, 2 + PROBE_TAG.length) === 0;
+const isProbe = eventIs('presence:probe');
 let inWindow = false;
 let reportsSent = 0;
 let presenceFrames = 0;
 /** A `room:presence` frame (`42["room:presence",…`): not a delivery of a host event. */
-const isPresence = (frame: Buffer) =>
-  frame.compare(PRESENCE_TAG, 0, PRESENCE_TAG.length, 2, 2 + PRESENCE_TAG.length) === 0;
+const isPresence = eventIs('room:presence');
 function startReports(): void {
   reporters.forEach(({ client, watching }, index) => {
     let count = 0;
@@ -83,16 +85,14 @@ function startReports(): void {
 // With `chat`: the rooms seeded with chatters (two signed-in followers each) chat at 1 message/s: each chatter
 // sends one every 2 s (the per-person limit), the two half an interval apart, all staggered over the interval.
 const CHAT_INTERVAL_MS = 2000;
-const CHAT_TAG = Buffer.from('["chat:message"');
-const STATE_TAG = Buffer.from('["room:state"');
 /** Frames that are neither a host event, presence nor chat (`presence:probe`, R52): counted, never parsed. */
 let otherFrames = 0;
-const isState = (frame: Buffer) => frame.compare(STATE_TAG, 0, STATE_TAG.length, 2, 2 + STATE_TAG.length) === 0;
+const isState = eventIs('room:state');
 const chatters: WireClient[] = [];
 let chatsSent = 0;
 let chatsFailed = 0;
 let chatFrames = 0;
-const isChat = (frame: Buffer) => frame.compare(CHAT_TAG, 0, CHAT_TAG.length, 2, 2 + CHAT_TAG.length) === 0;
+const isChat = eventIs('chat:message');
 function startChat(): void {
   chatters.forEach((client, index) => {
     let count = 0;
