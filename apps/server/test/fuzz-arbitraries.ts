@@ -31,6 +31,7 @@ const VALID: Record<CommandType, Record<string, unknown>> = {
   'playlist:playNext': { id: 'dQw4w9WgXcQ' },
   'playlist:shuffle': {},
   'room:loop': { mode: 'all' },
+  'vote:skip': { id: 'dQw4w9WgXcQ', skip: true },
   'playback:update': { id: 'dQw4w9WgXcQ', playing: true, position: 1, rate: 1 },
   'playback:ended': { id: 'dQw4w9WgXcQ' },
   'chat:send': { text: 'Xin chào' },

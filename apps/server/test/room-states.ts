@@ -11,6 +11,7 @@ export function emptyRoomState(changes: Partial<RoomState> = {}): RoomState {
     cohosts: [],
     settings: DEFAULT_ROOM_SETTINGS,
     loop: 'off',
+    skipVotes: [],
     current_video: { ...DEFAULT_CURRENT_VIDEO },
     adders: {},
     ...changes,

@@ -123,6 +123,7 @@ describe('command catalogue', () => {
         'playlist:playNext',
         'playlist:shuffle',
         'room:loop',
+        'vote:skip',
       ].sort(),
     );
     expect(isCommandType('playlist:add')).toBe(true);
@@ -133,6 +134,7 @@ describe('command catalogue', () => {
     expect(isRoomCommand({ type: 'cohost:grant', uid: 'u' })).toBe(true);
     expect(isRoomCommand({ type: 'moderation:kick', key: 'u:x' })).toBe(false);
     expect(isRoomCommand({ type: 'playlist:shuffle' })).toBe(true);
+    expect(isRoomCommand({ type: 'vote:skip', id: 'x', skip: true })).toBe(true);
   });
 
   it('validates acks, success and failure', () => {

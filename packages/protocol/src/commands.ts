@@ -89,6 +89,11 @@ const playbackUpdateCommand = z.object({
 });
 /** The host's player reached the end of `id`. */
 const playbackEndedCommand = z.object({ type: z.literal('playback:ended'), id: videoIdSchema });
+/**
+ * A viewer's vote to skip `id`, the item it shows as playing (R65): `skip` true votes, false takes the vote back.
+ * Naming the item means a vote sent just as the room moved on is refused instead of skipping the next one.
+ */
+const voteSkipCommand = z.object({ type: z.literal('vote:skip'), id: videoIdSchema, skip: z.boolean() });
 /** Removes every video but the one playing (R57). */
 const clearQueueCommand = z.object({ type: z.literal('playlist:clear') });
 /** The host shares control with the signed-in user `uid` (R55). */
@@ -114,6 +119,7 @@ export const roomCommandSchema = z.discriminatedUnion('type', [
   loopCommand,
   playbackUpdateCommand,
   playbackEndedCommand,
+  voteSkipCommand,
   clearQueueCommand,
   grantCommand,
   revokeCommand,

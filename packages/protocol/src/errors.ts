@@ -17,6 +17,10 @@ export const ERROR_CODES = [
   'adding_restricted',
   /** The room's settings keep guests from writing in the chat. */
   'chat_restricted',
+  /** `vote:skip` while the host has turned voting to skip off (R64). */
+  'voting_off',
+  /** `vote:skip` while no video is selected (R65). */
+  'nothing_playing',
   /** `chat:send` of a text that is empty, longer than CHAT_TEXT_MAX, or holds control or bidi characters (R54). */
   'invalid_message',
   /** `chat:send` faster than the per-person chat rate (R54); wait a moment. */

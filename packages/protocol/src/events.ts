@@ -59,6 +59,7 @@ export const commandResultSchemas = {
   'playlist:playNext': versionResultSchema,
   'playlist:shuffle': versionResultSchema,
   'room:loop': versionResultSchema,
+  'vote:skip': versionResultSchema,
   'playback:update': versionResultSchema,
   'playback:ended': versionResultSchema,
   'chat:send': chatSendResultSchema,

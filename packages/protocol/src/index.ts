@@ -22,3 +22,4 @@ export * from './search-keyword.ts';
 export * from './sync.ts';
 export * from './sync-badge.ts';
 export * from './user.ts';
+export * from './vote-skip.ts';

@@ -12,3 +12,5 @@ export const PER_PERSON_CAP_MAX = PLAYLIST_MAX;
 export const KICK_DURATION_MS = 10 * 60 * 1000;
 /** Most bans `moderation:bans` lists, newest first (R59). */
 export const BANS_LIST_MAX = 500;
+/** Most skip votes a room holds at once (R65): one per person present, so far more than any room's viewers. */
+export const SKIP_VOTES_MAX = 10_000;

@@ -31,16 +31,18 @@ describe('the permission table (R50)', () => {
 
   it('lets whoever the add policy names add, and says that the setting refused the others', () => {
     const allowed = (addPolicy: (typeof ADD_POLICIES)[number]) =>
-      ROLES.filter((role) => may('playlist:add', role, { addPolicy, guestChat: false }));
+      ROLES.filter((role) => may('playlist:add', role, { addPolicy, guestChat: false, skipVoting: true }));
     expect(allowed('everyone')).toEqual(ROLES);
     expect(allowed('signedIn')).toEqual(['host', 'cohost', 'member']);
     expect(allowed('controllers')).toEqual(['host', 'cohost']);
-    expect(refusalFor('playlist:add', 'guest', { addPolicy: 'signedIn', guestChat: true })).toBe('adding_restricted');
+    expect(refusalFor('playlist:add', 'guest', { addPolicy: 'signedIn', guestChat: true, skipVoting: true })).toBe(
+      'adding_restricted',
+    );
   });
 
   it('lets signed-in viewers chat, guests only when the room allows it, and controllers delete (R54)', () => {
-    const closed = { addPolicy: 'everyone', guestChat: false } as const;
-    const open = { addPolicy: 'everyone', guestChat: true } as const;
+    const closed = { addPolicy: 'everyone', guestChat: false, skipVoting: true } as const;
+    const open = { addPolicy: 'everyone', guestChat: true, skipVoting: true } as const;
     expect(ROLES.filter((role) => may('chat:send', role, closed))).toEqual(['host', 'cohost', 'member']);
     expect(refusalFor('chat:send', 'guest', closed)).toBe('chat_restricted');
     expect(ROLES.filter((role) => may('chat:send', role, open))).toEqual(ROLES);
@@ -68,7 +70,7 @@ describe('the permission table (R50)', () => {
   it('lets anyone connected join and ping, and anyone in the room leave', () => {
     for (const role of ROLES) {
       for (const type of ['room:join', 'clock:ping', 'room:leave'] as const) {
-        expect(refusalFor(type, role, { addPolicy: 'controllers', guestChat: false })).toBeNull();
+        expect(refusalFor(type, role, { addPolicy: 'controllers', guestChat: false, skipVoting: true })).toBeNull();
       }
     }
   });

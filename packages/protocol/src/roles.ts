@@ -25,12 +25,15 @@ export interface RoomSettings {
   guestChat: boolean;
   /** How many videos one person may have waiting in the playlist (added by them, not yet played). */
   perPersonCap: number;
+  /** Whether viewers may vote to skip the current item (R64). */
+  skipVoting: boolean;
 }
 
 export const DEFAULT_ROOM_SETTINGS: Readonly<RoomSettings> = Object.freeze({
   addPolicy: 'everyone',
   guestChat: false,
   perPersonCap: 10,
+  skipVoting: true,
 });
 
 /**
@@ -39,10 +42,11 @@ export const DEFAULT_ROOM_SETTINGS: Readonly<RoomSettings> = Object.freeze({
  * - `viewer`: anyone who has joined the room, guests included;
  * - `adder`: a viewer the room's `addPolicy` lets add videos;
  * - `chatter`: a signed-in viewer, or a guest while the room's `guestChat` is on;
+ * - `voter`: anyone who has joined the room, guests included, while the room's `skipVoting` is on (R64);
  * - `controller`: the host or a co-host (playlist and playback);
  * - `host`: the host alone (settings, control, kicks and bans).
  */
-export type Permission = 'anyone' | 'viewer' | 'adder' | 'chatter' | 'controller' | 'host';
+export type Permission = 'anyone' | 'viewer' | 'adder' | 'chatter' | 'voter' | 'controller' | 'host';
 
 /** The permission of every command; the compiler refuses a command that is missing here. */
 export const COMMAND_PERMISSIONS = {
@@ -60,6 +64,7 @@ export const COMMAND_PERMISSIONS = {
   'room:loop': 'controller',
   'playback:update': 'controller',
   'playback:ended': 'controller',
+  'vote:skip': 'voter',
   'chat:send': 'chatter',
   'chat:delete': 'controller',
   'chat:history': 'viewer',
@@ -92,24 +97,25 @@ export function isController(role: Role): boolean {
 }
 
 /** The codes the table refuses with. */
-export type Refusal = Extract<ErrorCode, 'forbidden' | 'adding_restricted' | 'chat_restricted'>;
+export type Refusal = Extract<ErrorCode, 'forbidden' | 'adding_restricted' | 'chat_restricted' | 'voting_off'>;
 
 /** The message of each refusal, for logs and developers (the web shows its own Vietnamese texts). */
 export const REFUSAL_MESSAGES: Readonly<Record<Refusal, string>> = {
   forbidden: 'Your role in this room cannot do this',
   adding_restricted: "The room's settings do not let you add videos",
   chat_restricted: "The room's settings do not let guests write",
+  voting_off: 'The host turned voting to skip off',
 };
 
 /**
  * Null when a viewer of `role` may run `type` in a room with `settings`; otherwise the code to refuse with:
- * `adding_restricted` and `chat_restricted` when only the room's settings stand in the way (the UI explains the
- * setting), `forbidden` when the role never may.
+ * `adding_restricted`, `chat_restricted` and `voting_off` when only the room's settings stand in the way (the UI
+ * explains the setting), `forbidden` when the role never may.
  */
 export function refusalFor(
   type: CommandType,
   role: Role,
-  settings: Pick<RoomSettings, 'addPolicy' | 'guestChat'>,
+  settings: Pick<RoomSettings, 'addPolicy' | 'guestChat' | 'skipVoting'>,
 ): Refusal | null {
   switch (COMMAND_PERMISSIONS[type] as Permission) {
     case 'anyone':
@@ -120,6 +126,8 @@ export function refusalFor(
       return settings.addPolicy === 'signedIn' && role !== 'guest' ? null : 'adding_restricted';
     case 'chatter':
       return role !== 'guest' || settings.guestChat ? null : 'chat_restricted';
+    case 'voter':
+      return settings.skipVoting ? null : 'voting_off';
     case 'controller':
       return isController(role) ? null : 'forbidden';
     case 'host':
@@ -128,7 +136,11 @@ export function refusalFor(
 }
 
 /** Whether a viewer of `role` may run `type` (for showing or hiding a control). */
-export function may(type: CommandType, role: Role, settings: Pick<RoomSettings, 'addPolicy' | 'guestChat'>): boolean {
+export function may(
+  type: CommandType,
+  role: Role,
+  settings: Pick<RoomSettings, 'addPolicy' | 'guestChat' | 'skipVoting'>,
+): boolean {
   return refusalFor(type, role, settings) === null;
 }
 

@@ -4,6 +4,7 @@ import {
   PER_PERSON_CAP_MAX,
   PLAYLIST_MAX,
   ROOM_NAME_MAX,
+  SKIP_VOTES_MAX,
   TITLE_MAX,
   URL_MAX,
   VIDEO_ID_MAX,
@@ -77,6 +78,7 @@ export const roomSettingsSchema = z.object({
   addPolicy: z.enum(ADD_POLICIES),
   guestChat: z.boolean(),
   perPersonCap: z.number().int().min(1).max(PER_PERSON_CAP_MAX),
+  skipVoting: z.boolean(),
 }) satisfies z.ZodType<RoomSettings>;
 
 /** A room as the server sends it: with who shares control, the host's settings and its commit `version` (docs/product.md#data). */
@@ -91,6 +93,11 @@ export const roomSnapshotSchema = z.object({
   settings: roomSettingsSchema,
   /** What autoplay does at the end of an item (R63); the host and co-hosts change it. */
   loop: loopModeSchema,
+  /**
+   * The person keys (R51) of those who voted to skip the current item and were present at the last vote (R65);
+   * emptied when the item changes. The count shown is these keys among the viewers present now (vote-skip.ts).
+   */
+  skipVotes: z.array(z.string().max(80)).max(SKIP_VOTES_MAX),
   version: z.number().int().min(0),
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshotSchema>;

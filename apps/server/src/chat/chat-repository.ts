@@ -15,7 +15,7 @@ import { RoomBusyError } from '../rooms/room-store.ts';
 export interface ChatRoomRoles {
   host: string;
   cohosts: string[];
-  settings: Pick<RoomSettings, 'addPolicy' | 'guestChat'>;
+  settings: Pick<RoomSettings, 'addPolicy' | 'guestChat' | 'skipVoting'>;
 }
 
 /** How many seqs a message tries before giving up; each loss means another node committed one meanwhile. */
@@ -63,7 +63,7 @@ export class ChatRepository {
   async roles(roomId: string): Promise<ChatRoomRoles | null> {
     const row = await this.db
       .selectFrom('rooms')
-      .select(['host_uid', 'cohosts', 'add_policy', 'guest_chat'])
+      .select(['host_uid', 'cohosts', 'add_policy', 'guest_chat', 'skip_voting'])
       .where('id', '=', roomId)
       .executeTakeFirst();
     if (!row) return null;
@@ -73,6 +73,7 @@ export class ChatRepository {
       settings: {
         addPolicy: isAddPolicy(row.add_policy) ? row.add_policy : DEFAULT_ROOM_SETTINGS.addPolicy,
         guestChat: row.guest_chat === 1,
+        skipVoting: row.skip_voting === 1,
       },
     };
   }

@@ -166,6 +166,20 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Vote to skip (R64, R65): the host's setting, and the votes for the current item, in the room row so every vote
+  // goes through the room's version-checked commit (docs/decisions/023-vote-to-skip.md).
+  vote_0007_skip_votes: {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('skip_voting', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('skip_votes', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -61,6 +61,10 @@ export interface RoomsTable {
   per_person_cap: number;
   /** LoopMode (R63): 'off' | 'one' | 'all'. */
   loop_mode: string;
+  /** RoomSettings.skipVoting (R64). */
+  skip_voting: Flag;
+  /** JSON array of the person keys that voted to skip the current item (R65). */
+  skip_votes: string;
 }
 
 export interface PlaylistItemsTable {

@@ -89,6 +89,8 @@ export interface PresenceDeps {
   cluster?: { readonly ready: boolean };
   log: FastifyBaseLogger;
   now?: () => number;
+  /** Told when the people in a room changed, as the room is told (a leave can complete a skip vote, R66). */
+  onMembersChanged?: (roomId: string) => void;
 }
 
 /**
@@ -105,6 +107,7 @@ export class Presence {
   private readonly cluster: PresenceDeps['cluster'];
   private readonly log: FastifyBaseLogger;
   private readonly now: () => number;
+  private readonly onMembersChanged: ((roomId: string) => void) | undefined;
   private readonly buckets = new Map<string, TokenBucket>();
   private readonly timer: NodeJS.Timeout;
   private tick = 0;
@@ -120,6 +123,7 @@ export class Presence {
     this.registry = new PresenceRegistry({ gossip: deps.cluster !== undefined });
     this.log = deps.log;
     this.now = deps.now ?? Date.now;
+    this.onMembersChanged = deps.onMembersChanged;
     this.lastStepAt = this.now();
     const adapter = this.io.of('/').adapter;
     // A socket is also in the room named by its own id, in a watch room while its list is open, and in the rooms a
@@ -179,6 +183,11 @@ export class Presence {
     socket.emit('room:presence', { roomId, viewers: this.registry.viewers(roomId) });
   }
 
+  /** The person keys of the people in `roomId` now, on every node (R52): whom a skip vote is counted against. */
+  presentKeys(roomId: string): Set<string> {
+    return new Set(this.registry.viewers(roomId).map((viewer) => viewer.key));
+  }
+
   /** Stops the scheduler and tells the other nodes to forget this one's people now. */
   close(): void {
     clearInterval(this.timer);
@@ -205,6 +214,7 @@ export class Presence {
       if (this.io.of('/').adapter.rooms.has(to)) {
         this.io.local.to(to).emit('room:presence', { roomId, viewers: this.registry.viewers(roomId) });
       }
+      if (change === 'members') this.onMembersChanged?.(roomId);
       return true;
     });
   }

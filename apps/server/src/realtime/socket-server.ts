@@ -15,6 +15,9 @@ import { createRoomHandlers } from '../rooms/room-handlers.ts';
 import type { RoomRepository } from '../rooms/room-repository.ts';
 import { RoomResync } from '../rooms/room-resync.ts';
 import type { RoomStore } from '../rooms/room-store.ts';
+import { createSkipVoteRecheck } from '../rooms/skip-vote-recheck.ts';
+import { VOTE_RATE } from '../rooms/vote-handlers.ts';
+import { VotingRooms } from '../rooms/voting-rooms.ts';
 import { ClientWarnings, clientAddressOf, type TrustProxy } from './client-warnings.ts';
 import { type CommandOutcome, createDispatcher, type DispatchContext } from './command-dispatch.ts';
 import { handshakeGuard, type SocketData, transportGuard } from './handshake.ts';
@@ -188,14 +191,35 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     onError: (error) => log.warn({ err: error }, 'room resync failed; retrying'),
   });
   if (deps.fanout) useRedisFanout(io, deps.fanout, (roomIds) => resync.schedule(roomIds));
+  const queue = new KeyedQueue();
+  // Vote to skip (R64–R68): presence says who is present; a change of people re-checks the votes standing.
+  const votingRooms = new VotingRooms();
   // After the adapter is in place: presence listens to its join and leave events.
-  const presence = new Presence({ io, cluster: deps.fanout, log });
+  const presence: Presence = new Presence({
+    io,
+    cluster: deps.fanout,
+    log,
+    onMembersChanged: (roomId) => recheckSkipVotes(roomId),
+  });
+  const present = (roomId: string) => presence.presentKeys(roomId);
+  const recheckSkipVotes = createSkipVoteRecheck({
+    store: deps.store,
+    queue,
+    broadcast,
+    now,
+    present,
+    votingRooms,
+    available: () => deps.fanout?.ready ?? true,
+    commandTimeoutMs: deps.commandTimeoutMs,
+    resync: (roomId) => resync.schedule([roomId]),
+    onError: (error) => log.warn({ err: error }, 'skip vote re-check failed'),
+  });
   const handlers = createRoomHandlers({
     repository: deps.repository,
     store: deps.store,
     moderation: deps.moderation,
     exits: socketViewerExits(io),
-    queue: new KeyedQueue(),
+    queue,
     now,
     broadcast,
     available: () => deps.fanout?.ready ?? true,
@@ -207,6 +231,8 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
       rate: new PersonRate({ ...CHAT_RATE, now }),
     },
     presence,
+    votes: { rate: new PersonRate({ ...VOTE_RATE, now }), present },
+    votingRooms,
   });
   const dispatch = createDispatcher(handlers, (outcome) => deps.observer?.commandAnswered(outcome));
   const observer = deps.observer;

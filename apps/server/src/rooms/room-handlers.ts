@@ -18,8 +18,10 @@ import { queuedCommands } from './queued-command.ts';
 import { actorOf, type Handler, type RoomConnection } from './room-connection.ts';
 import { ROOM_ID_PATTERN } from './room-id.ts';
 import type { RoomRepository } from './room-repository.ts';
-import { type Actor, applyRoomCommand } from './room-state.ts';
+import { type Actor, applyRoomCommand, type CommandContext } from './room-state.ts';
 import type { RoomStore } from './room-store.ts';
+import { createVoteHandlers, type VoteHandlerDeps } from './vote-handlers.ts';
+import type { VotingRooms } from './voting-rooms.ts';
 
 export type { Handler, RoomConnection } from './room-connection.ts';
 
@@ -49,6 +51,10 @@ export interface RoomHandlerDeps {
   resync?: (roomId: string) => void;
   /** Who is in the room and how each is in step (realtime/presence.ts); reports are refused without it. */
   presence?: { report(connectionId: string, report: SyncReport, watching: boolean): ErrorCode | null };
+  /** Vote to skip (R64–R68): the per-person rate and who is present; without it votes answer `unavailable`. */
+  votes?: VoteHandlerDeps;
+  /** The rooms with skip votes standing, kept from every commit and read here (R66). */
+  votingRooms?: VotingRooms;
 }
 
 export type RoomHandlers = { [T in CommandType]: Handler<T> };
@@ -65,12 +71,16 @@ const REMOVED_MESSAGES: Record<RemovalReason, string> = {
   banned: 'The host banned you from this room',
 };
 
-/** Runs a room command for `actor` in `roomId` and answers through `reply` exactly once. */
+/**
+ * Runs a room command for `actor` in `roomId` and answers through `reply` exactly once; `context` gives what the
+ * decision needs beyond the state (who is present, R66), asked for each time it is decided.
+ */
 export type RoomCommandRunner = (
   roomId: string,
   actor: Actor,
   command: RoomCommand,
   reply: (ack: CommandAck<RoomCommand['type']>) => void,
+  context?: () => CommandContext,
 ) => Promise<void>;
 
 /**
@@ -84,14 +94,16 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
    * database by then.
    */
   const runQueued = queuedCommands(deps);
-  const runRoomCommand: RoomCommandRunner = (roomId, actor, command, reply) =>
+  const runRoomCommand: RoomCommandRunner = (roomId, actor, command, reply, context) =>
     runQueued(
       roomId,
       reply,
       async (answer) => {
         const result = await deps.store.apply(roomId, (state, version) =>
-          applyRoomCommand(state, command, actor, deps.now(), { version }),
+          applyRoomCommand(state, command, actor, deps.now(), { ...context?.(), version }),
         );
+        if (result.kind === 'not_found') deps.votingRooms?.forget(roomId);
+        else deps.votingRooms?.seen(result.room);
         switch (result.kind) {
           case 'committed':
             answer({ ok: true, version: result.room.version });
@@ -153,6 +165,7 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
         connection.exit();
         return reply(ackFailure(removed, REMOVED_MESSAGES[removed]));
       }
+      deps.votingRooms?.seen(room);
       const me = connection.user;
       reply({ ok: true, room, serverTime: deps.now(), isHost: me !== null && me.uid === room.host, me });
     },
@@ -190,6 +203,7 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
     'cohost:revoke': roomCommand,
     'room:settings': roomCommand,
     ...createModerationHandlers(deps, runRoomCommand),
+    ...createVoteHandlers(deps.votes, runRoomCommand),
     ...createChatHandlers({ ...deps.chat, runQueued, now: deps.now, roomDeleted: deps.broadcast.deleted }),
   };
 }

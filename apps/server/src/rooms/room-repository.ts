@@ -40,6 +40,7 @@ function toSettings(room: RoomRow): RoomSettings {
     addPolicy: isAddPolicy(room.add_policy) ? room.add_policy : DEFAULT_ROOM_SETTINGS.addPolicy,
     guestChat: room.guest_chat === 1,
     perPersonCap: room.per_person_cap,
+    skipVoting: room.skip_voting === 1,
   };
 }
 
@@ -48,14 +49,16 @@ function toLoopMode(stored: string): LoopMode {
   return (LOOP_MODES as readonly string[]).includes(stored) ? (stored as LoopMode) : 'off';
 }
 
-/** The room-row columns that hold who shares control and the host's settings. */
-export function socialColumns(room: Pick<RoomSnapshot, 'cohosts' | 'settings' | 'loop'>) {
+/** The room-row columns that hold who shares control, the host's settings, the loop mode and the skip votes. */
+export function socialColumns(room: Pick<RoomSnapshot, 'cohosts' | 'settings' | 'loop' | 'skipVotes'>) {
   return {
     cohosts: JSON.stringify(room.cohosts),
     add_policy: room.settings.addPolicy,
     guest_chat: room.settings.guestChat ? 1 : 0,
     per_person_cap: room.settings.perPersonCap,
     loop_mode: room.loop,
+    skip_voting: room.settings.skipVoting ? 1 : 0,
+    skip_votes: JSON.stringify(room.skipVotes),
   } as const;
 }
 
@@ -76,6 +79,7 @@ export function toSnapshot(room: RoomRow, items: PlaylistItemRow[]): RoomSnapsho
     cohosts: JSON.parse(room.cohosts) as string[],
     settings: toSettings(room),
     loop: toLoopMode(room.loop_mode),
+    skipVotes: JSON.parse(room.skip_votes) as string[],
     version: room.version,
   };
 }
@@ -125,7 +129,7 @@ export class RoomRepository {
       updated_at: current.updated_at,
       version: 1,
       created_at: this.now(),
-      ...socialColumns({ cohosts: [], settings: DEFAULT_ROOM_SETTINGS, loop: 'off' }),
+      ...socialColumns({ cohosts: [], settings: DEFAULT_ROOM_SETTINGS, loop: 'off', skipVotes: [] }),
     };
     await this.db.insertInto('rooms').values(row).execute();
     return toSnapshot(row, []);

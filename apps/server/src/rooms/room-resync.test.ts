@@ -11,6 +11,7 @@ const room = (id: string, version: number): RoomSnapshot => ({
   cohosts: [],
   settings: DEFAULT_ROOM_SETTINGS,
   loop: 'off',
+  skipVotes: [],
   current_video: DEFAULT_CURRENT_VIDEO,
   version,
 });

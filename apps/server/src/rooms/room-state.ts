@@ -18,6 +18,7 @@ import {
   refusalFor,
   roleOf,
   type SettingsChange,
+  skipPasses,
   type Video,
 } from '@xemchung/protocol';
 
@@ -57,12 +58,14 @@ export interface Actor {
 export type Transition = { state: RoomState } | { error: ProtocolError };
 
 /**
- * What a command may need beyond the state: the room version it was read at (R60's optional check), and where
- * shuffles take their randomness (R62; `crypto.randomInt` unless a test gives its own).
+ * What a command may need beyond the state: the room version it was read at (R60's optional check), where
+ * shuffles take their randomness (R62; `crypto.randomInt` unless a test gives its own), and the person keys of
+ * the people in the room now, on every node (R66: what a skip vote is counted against; presence knows them).
  */
 export interface CommandContext {
   version?: number;
   randomInt?: (max: number) => number;
+  present?: ReadonlySet<string>;
 }
 
 const refuse = (code: ErrorCode, message: string): Transition => ({ error: { code, message } });
@@ -84,6 +87,20 @@ export function applyRoomCommand(
   actor: Actor,
   now: number,
   context: CommandContext = {},
+): Transition {
+  const outcome = decide(state, command, actor, now, context);
+  // R65: votes are about one item; whatever changed the item (a select, a removal, autoplay) drops them.
+  if ('error' in outcome || outcome.state.skipVotes.length === 0) return outcome;
+  if (outcome.state.current_video.id === state.current_video.id) return outcome;
+  return { state: { ...outcome.state, skipVotes: [] } };
+}
+
+function decide(
+  state: RoomState,
+  command: RoomCommand,
+  actor: Actor,
+  now: number,
+  context: CommandContext,
 ): Transition {
   const denied = refusalFor(command.type, actorRole(state, actor), state.settings);
   if (denied) return refuse(denied, REFUSAL_MESSAGES[denied]);
@@ -123,6 +140,10 @@ export function applyRoomCommand(
       };
     case 'playback:ended':
       return ended(state, command.id, now);
+    case 'vote:skip':
+      // Counted against nobody would let one vote pass alone: without presence the vote cannot be decided.
+      if (!context.present) return refuse('unavailable', 'Who is in the room is not known here');
+      return voteSkip(state, command.id, command.skip, actor, now, context.present);
     case 'playlist:clear':
       return clearQueue(state);
     case 'cohost:grant':
@@ -198,7 +219,59 @@ export function waitingCount(state: RoomState, actor: Actor): number {
   return count;
 }
 
-/** R10: the video starts from 0 at normal speed, playing, and counts as watched. */
+/**
+ * R65, R66: `actor` votes to skip `id` (or takes the vote back). The votes kept are those of the people present
+ * (so the list stays as short as the room), the voter's included; when more than half of them have voted, the
+ * item is skipped at once (R67) and the votes go with it.
+ */
+function voteSkip(
+  state: RoomState,
+  id: string,
+  skip: boolean,
+  actor: Actor,
+  now: number,
+  present: ReadonlySet<string>,
+): Transition {
+  if (state.current_video.id === '') return refuse('nothing_playing', 'Nothing is playing');
+  if (id !== state.current_video.id) return refuse('version_conflict', 'That video is no longer playing');
+  const here = new Set(present).add(actor.key);
+  const others = state.skipVotes.filter((key) => key !== actor.key && here.has(key));
+  const votes = skip ? [...others, actor.key] : others;
+  if (skipPasses(votes, here)) return { state: skipCurrent(state, now) };
+  const same = votes.length === state.skipVotes.length && votes.every((key) => state.skipVotes.includes(key));
+  return same ? { state } : { state: { ...state, skipVotes: votes } };
+}
+
+/**
+ * R66: whether the votes stored pass now that the people present have changed (a leave lowers the threshold);
+ * the same state when they do not. Decided inside the commit like any command, so two nodes seeing the same
+ * leave skip once: the second finds the votes gone.
+ */
+export function recheckSkipVotes(state: RoomState, present: ReadonlySet<string>, now: number): Transition {
+  if (state.current_video.id === '' || !skipPasses(state.skipVotes, present)) return { state };
+  return { state: skipCurrent(state, now) };
+}
+
+/**
+ * R67: a vote-skip moves on as autoplay does (R11), except that it never replays the item it skipped: with the
+ * loop on `one` it plays the next item as `off` would; with `all`, after the last comes the first. Past the last
+ * item with the loop off (or on one), nothing is selected any more.
+ */
+function skipCurrent(state: RoomState, now: number): RoomState {
+  const index = state.current_video.index;
+  const next = state.playlist[index + 1] ?? (state.loop === 'all' ? state.playlist[0] : undefined);
+  if (next) return committedSelect(state, next.id, now);
+  return { ...state, current_video: defaultCurrentVideo(), skipVotes: [] };
+}
+
+/** R10 on an id known to be in the playlist. */
+function committedSelect(state: RoomState, id: string, now: number): RoomState {
+  const selected = select(state, id, now);
+  if ('error' in selected) throw new Error(`select of ${id} refused: ${selected.error.code}`);
+  return selected.state;
+}
+
+/** R10: the video starts from 0 at normal speed, playing, and counts as watched; R65: with no votes. */
 function select(state: RoomState, id: string, now: number): Transition {
   const index = state.playlist.findIndex((video) => video.id === id);
   const video = state.playlist[index];
@@ -211,6 +284,8 @@ function select(state: RoomState, id: string, now: number): Transition {
       ...state,
       playlist,
       current_video: { id, index, playing: true, current_time: 0, updated_at: now, rate: 1 },
+      // Left as it is when empty, so a select that changes only the room row keeps R17's read-free commit.
+      skipVotes: state.skipVotes.length === 0 ? state.skipVotes : [],
     },
   };
 }

@@ -192,9 +192,14 @@ function onlyRoomRowChanged(before: RoomState, after: RoomState): boolean {
   return after.playlist === before.playlist && onlyPlaybackOrPlaylist(before, after);
 }
 
-/** The social columns (who shares control, the settings, the loop mode) are untouched. */
+/** The social columns (who shares control, the settings, the loop mode, the skip votes) are untouched. */
 function onlyPlaybackOrPlaylist(before: RoomState, after: RoomState): boolean {
-  return after.cohosts === before.cohosts && after.settings === before.settings && after.loop === before.loop;
+  return (
+    after.cohosts === before.cohosts &&
+    after.settings === before.settings &&
+    after.loop === before.loop &&
+    after.skipVotes === before.skipVotes
+  );
 }
 
 /** The values the room-row UPDATE binds, in the order its compiled SQL takes them. */
