@@ -24,6 +24,8 @@ export const joinResultSchema = z.object({
   isHost: z.boolean(),
   /** Your identity from the session cookie; null for a guest. */
   me: meSchema.nullable(),
+  /** Your person key (R51): how the room's lists name you — `room:presence` and the room's `skipVotes` (R65). */
+  personKey: z.string(),
 });
 export type JoinResult = z.infer<typeof joinResultSchema>;
 

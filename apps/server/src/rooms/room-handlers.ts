@@ -167,7 +167,14 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
       }
       deps.votingRooms?.seen(room);
       const me = connection.user;
-      reply({ ok: true, room, serverTime: deps.now(), isHost: me !== null && me.uid === room.host, me });
+      reply({
+        ok: true,
+        room,
+        serverTime: deps.now(),
+        isHost: me !== null && me.uid === room.host,
+        me,
+        personKey: connection.identity.person.key,
+      });
     },
     'room:leave': async (connection, _command, reply) => {
       const roomId = connection.roomId;

@@ -57,6 +57,8 @@ export const enRoom: RoomMessages = {
       failed: 'Something went wrong, please try again.',
       playlistChanged: 'The playlist just changed, please try again.',
       invalidIndex: 'The video cannot go there.',
+      votingOff: 'The host turned voting to skip off.',
+      nothingPlaying: 'Nothing is playing to skip.',
     },
   },
   people: {
@@ -97,6 +99,7 @@ export const enRoom: RoomMessages = {
     addSignedIn: 'Signed-in viewers',
     addControllers: 'Only the host and co-hosts',
     guestChat: 'Let guests chat',
+    skipVoting: 'Let viewers vote to skip a video',
     perPersonCap: 'Most videos one person may have waiting',
     perPersonCapHint: 'From 1 to {{max}}. The host and co-hosts have no limit.',
     perPersonCapInvalid: 'Enter a number from 1 to {{max}}.',
@@ -159,6 +162,11 @@ export const enRoom: RoomMessages = {
     loopOne: 'Repeat this video',
     loopAll: 'Repeat the playlist',
     loopChanged: 'Repeat: {{mode}}.',
+    voteSkip: 'Skip',
+    voteSkipCount: '{{votes}}/{{present}}',
+    voteSkipTally: '{{votes}} of {{present}} people want to skip this video; {{needed}} votes needed.',
+    voteSkipStale: 'That video has ended; your vote was not counted.',
+    voteSkipTooFast: 'You are voting too fast; wait a few seconds and try again.',
   },
   search: {
     label: 'Search videos or paste a link',

@@ -59,6 +59,8 @@ export const viRoom = {
       failed: 'Có lỗi xảy ra, vui lòng thử lại.',
       playlistChanged: 'Danh sách phát vừa thay đổi, vui lòng thử lại.',
       invalidIndex: 'Không thể chuyển video đến vị trí đó.',
+      votingOff: 'Chủ phòng đã tắt bỏ phiếu bỏ qua video.',
+      nothingPlaying: 'Không có video nào đang phát để bỏ qua.',
     },
   },
   people: {
@@ -99,6 +101,7 @@ export const viRoom = {
     addSignedIn: 'Người đã đăng nhập',
     addControllers: 'Chỉ chủ phòng và người được trao quyền',
     guestChat: 'Cho phép khách trò chuyện',
+    skipVoting: 'Cho phép người xem bỏ phiếu bỏ qua video',
     perPersonCap: 'Số video đang chờ tối đa của mỗi người',
     perPersonCapHint: 'Từ 1 đến {{max}}. Chủ phòng và người được trao quyền không bị giới hạn.',
     perPersonCapInvalid: 'Nhập một số từ 1 đến {{max}}.',
@@ -161,6 +164,11 @@ export const viRoom = {
     loopOne: 'Lặp một video',
     loopAll: 'Lặp cả danh sách',
     loopChanged: 'Chế độ lặp: {{mode}}.',
+    voteSkip: 'Bỏ qua',
+    voteSkipCount: '{{votes}}/{{present}}',
+    voteSkipTally: '{{votes}} trên {{present}} người muốn bỏ qua video này, cần {{needed}} phiếu.',
+    voteSkipStale: 'Video đó đã kết thúc, phiếu của bạn không được tính.',
+    voteSkipTooFast: 'Bạn bỏ phiếu nhanh quá, đợi vài giây rồi thử lại.',
   },
   search: {
     label: 'Tìm video hoặc dán link',

@@ -230,7 +230,7 @@ describe('room page (docs/product.md#room-page)', () => {
 
   it('hides the search box from a guest the add policy leaves out, and says why (R56)', async () => {
     const socket = prepareSocket({
-      room: roomSnapshot({ settings: { addPolicy: 'signedIn', guestChat: false, perPersonCap: 10 } }),
+      room: roomSnapshot({ settings: { addPolicy: 'signedIn', guestChat: false, perPersonCap: 10, skipVoting: true } }),
     });
     renderApp(`/room/${ROOM_ID}`);
     const playlist = await screen.findByRole('region', { name: /Danh sách phát/ });

@@ -83,7 +83,8 @@ export class FakeRoomSocket {
       const uid = this.isHost ? room.host : (this.me?.uid ?? this.uid);
       const me =
         this.me ?? (uid === null ? null : { uid, email: `${uid}@example.test`, photoURL: null, displayName: uid });
-      return { ok: true, room, serverTime: Date.now(), isHost: uid === room.host, me };
+      const personKey = uid === null ? 'g:ABCD1234XY' : `u:${uid}`;
+      return { ok: true, room, serverTime: Date.now(), isHost: uid === room.host, me, personKey };
     }
     if (event === 'room:leave') return { ok: true, roomId: '' };
     if (event === 'chat:history') {
@@ -159,6 +160,7 @@ export function roomSnapshot(overrides: Partial<RoomSnapshot> = {}): RoomSnapsho
     cohosts: [],
     settings: { ...DEFAULT_ROOM_SETTINGS },
     loop: 'off',
+    skipVotes: [],
     version: 1,
     ...overrides,
   };

@@ -31,6 +31,15 @@ describe('room settings (R56, R59)', () => {
     expect(screen.getByText('Đã lưu cài đặt phòng.').closest('[role="alert"]')).not.toBeNull();
   });
 
+  it('turns voting to skip off, on by default (R64)', async () => {
+    const { socket, dialog } = await openSettings();
+    const voting = within(dialog).getByRole('checkbox', { name: 'Cho phép người xem bỏ phiếu bỏ qua video' });
+    expect(voting).toBeChecked();
+    await userEvent.click(voting);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    expect(socket.commands('room:settings')).toEqual([{ settings: { skipVoting: false } }]);
+  });
+
   it.each(['0', '501', '2.5', ''])('refuses a cap of %j with a message, and sends nothing', async (value) => {
     const { socket, dialog } = await openSettings();
     const cap = within(dialog).getByRole('spinbutton', { name: 'Số video đang chờ tối đa của mỗi người' });

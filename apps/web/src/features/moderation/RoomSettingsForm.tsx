@@ -25,10 +25,14 @@ function changeFrom(current: RoomSettings, wanted: RoomSettings): SettingsChange
   if (wanted.addPolicy !== current.addPolicy) change.addPolicy = wanted.addPolicy;
   if (wanted.guestChat !== current.guestChat) change.guestChat = wanted.guestChat;
   if (wanted.perPersonCap !== current.perPersonCap) change.perPersonCap = wanted.perPersonCap;
+  if (wanted.skipVoting !== current.skipVoting) change.skipVoting = wanted.skipVoting;
   return change;
 }
 
-/** The host's moderation settings (R56): who may add, whether guests may chat, the per-person cap. */
+/**
+ * The host's settings (R56, R64): who may add, whether guests may chat, the per-person cap, whether viewers may
+ * vote to skip.
+ */
 export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
   const { t } = useTranslation();
   const ids = { cap: useId(), hint: useId(), error: useId() };
@@ -40,6 +44,7 @@ export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
   const [addPolicy, setAddPolicy] = useState(current?.addPolicy ?? 'everyone');
   const [guestChat, setGuestChat] = useState(current?.guestChat ?? false);
   const [cap, setCap] = useState(String(current?.perPersonCap ?? ''));
+  const [skipVoting, setSkipVoting] = useState(current?.skipVoting ?? true);
   const [saving, setSaving] = useState(false);
   const capValue = Number(cap);
   const capValid = /^\d+$/.test(cap.trim()) && capValue >= 1 && capValue <= PER_PERSON_CAP_MAX;
@@ -47,7 +52,7 @@ export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!current || !capValid) return;
-    const change = changeFrom(current, { addPolicy, guestChat, perPersonCap: capValue });
+    const change = changeFrom(current, { addPolicy, guestChat, perPersonCap: capValue, skipVoting });
     if (Object.keys(change).length === 0) return onSaved();
     setSaving(true);
     const ack = await client.changeSettings(change);
@@ -83,6 +88,15 @@ export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
           className="size-4 accent-violet-500"
         />
         {t('roomSettings.guestChat')}
+      </label>
+      <label className="flex min-h-10 cursor-pointer items-center gap-3 text-neutral-200">
+        <input
+          type="checkbox"
+          checked={skipVoting}
+          onChange={(event) => setSkipVoting(event.target.checked)}
+          className="size-4 accent-violet-500"
+        />
+        {t('roomSettings.skipVoting')}
       </label>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={ids.cap} className="text-sm font-semibold text-white">

@@ -7,6 +7,7 @@ import { useRoomState } from '../room/useRoomState.ts';
 import { LoopControl } from './LoopControl.tsx';
 import { useSyncReport } from './useSyncReport.ts';
 import { VideoStage } from './VideoStage.tsx';
+import { VoteSkipButton } from './VoteSkipButton.tsx';
 
 /**
  * The room's player area: the current video (one player per video: a new selection mounts a fresh one that starts
@@ -55,6 +56,7 @@ export function RoomPlayer() {
           </div>
         )}
       </section>
+      <VoteSkipButton />
       {controller && <LoopControl />}
     </>
   );

@@ -76,6 +76,7 @@ const room = (version: number, id = 'room1234room1234'): RoomSnapshot => ({
   cohosts: [],
   settings: DEFAULT_ROOM_SETTINGS,
   loop: 'off',
+  skipVotes: [],
   current_video: { ...DEFAULT_CURRENT_VIDEO },
   version,
 });

@@ -67,6 +67,8 @@ export interface RoomClient {
   readonly chat: ChatLog;
   /** Who is in the room now, as last told (`room:presence`, R52); empty until the server first says. */
   readonly viewers: readonly Viewer[];
+  /** How the room's lists name this viewer (R51), from the join answer; null before joining. */
+  readonly personKey: string | null;
   readonly clock: ClockOffsetEstimator;
   join(roomId: string): Promise<CommandAck<'room:join'>>;
   leave(): Promise<CommandAck<'room:leave'>>;
@@ -82,6 +84,8 @@ export interface RoomClient {
   shuffle(): Promise<CommandAck<'playlist:shuffle'>>;
   /** What autoplay does at the end of an item (R63). */
   setLoop(mode: LoopMode): Promise<CommandAck<'room:loop'>>;
+  /** Votes to skip the item `id` shown as playing, or takes the vote back (R65). */
+  voteSkip(id: string, skip: boolean): Promise<CommandAck<'vote:skip'>>;
   updatePlayback(report: PlaybackReport): Promise<CommandAck<'playback:update'>>;
   ended(id: string): Promise<CommandAck<'playback:ended'>>;
   sendChat(text: string): Promise<CommandAck<'chat:send'>>;
@@ -174,6 +178,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   let roomId: string | null = null;
   let held: RoomSnapshot | null = null;
   let viewers: readonly Viewer[] = [];
+  let personKey: string | null = null;
   let presenceOpen = false;
   /** From a dropped connection until a join succeeds on a new one: room commands are answered here. */
   let awayFromRoom = false;
@@ -245,6 +250,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     if (ack.ok) {
       awayFromRoom = false;
       clock.record(sentAt, ack.serverTime, clock.localNow());
+      personKey = ack.personKey;
       accept(ack.room);
       // Right after every join, a reconnection's too, rather than in the join answer: joins stay one batched
       // read (a reconnect storm is thousands of them), and the chat catches up with what it missed.
@@ -327,6 +333,9 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     get viewers() {
       return viewers;
     },
+    get personKey() {
+      return personKey;
+    },
     clock,
     join,
     leave: () => {
@@ -345,6 +354,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     playNext: (id) => request('playlist:playNext', { id }),
     shuffle: () => request('playlist:shuffle', {}),
     setLoop: (mode) => request('room:loop', { mode }),
+    voteSkip: (id, skip) => request('vote:skip', { id, skip }),
     updatePlayback: async ({ id, playing, position, rate }) => {
       const videoId = id ?? held?.current_video.id ?? '';
       if (videoId === '') return failure('version_conflict', 'Nothing is playing');

@@ -20,6 +20,8 @@ type CommandErrorKey =
   | 'room.errors.cohostsFull'
   | 'room.errors.playlistChanged'
   | 'room.errors.invalidIndex'
+  | 'room.errors.votingOff'
+  | 'room.errors.nothingPlaying'
   | 'room.errors.failed';
 
 /** The text for each way a room command can be refused (docs/protocol.md, Error codes). */
@@ -38,6 +40,8 @@ const MESSAGES: Partial<Record<ErrorCode, CommandErrorKey>> = {
   cohosts_full: 'room.errors.cohostsFull',
   version_conflict: 'room.errors.playlistChanged',
   invalid_index: 'room.errors.invalidIndex',
+  voting_off: 'room.errors.votingOff',
+  nothing_playing: 'room.errors.nothingPlaying',
 };
 
 /** Tells the user, in their language, why a room command was refused. */
