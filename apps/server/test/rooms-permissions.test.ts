@@ -123,6 +123,9 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
         return client.request(type, { id: ids.a.id, playing: false, position: 12, rate: 1.25 });
       case 'playback:ended':
         return client.request(type, { id: ids.a.id });
+      case 'vote:skip':
+        // One vote among the four present: stored, not enough to skip (R66).
+        return client.request(type, { id: ids.a.id, skip: true });
       case 'chat:send':
         return client.request(type, { text: `Tin nhắn của ${role}` });
       case 'chat:delete': {
@@ -171,7 +174,8 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
     const asGuest = await clients.guest.join(roomId);
     expect(asHost).toMatchObject({ ok: true, isHost: true, me: { uid: host.uid, displayName: 'Chủ phòng' } });
     expect(asMember).toMatchObject({ ok: true, isHost: false, me: { uid: member.uid } });
-    expect(asGuest).toMatchObject({ ok: true, isHost: false, me: null });
+    expect(asGuest).toMatchObject({ ok: true, isHost: false, me: null, personKey: expect.stringMatching(/^g:/) });
+    expect(asMember).toMatchObject({ personKey: userKey(member.uid) });
     expect(asHost.ok && asHost.room).toMatchObject({ id: roomId, host: host.uid, name: 'Phòng thử' });
   });
 
