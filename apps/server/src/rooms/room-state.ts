@@ -248,7 +248,8 @@ function voteSkip(
  * leave skip once: the second finds the votes gone.
  */
 export function recheckSkipVotes(state: RoomState, present: ReadonlySet<string>, now: number): Transition {
-  if (state.current_video.id === '' || !skipPasses(state.skipVotes, present)) return { state };
+  if (!state.settings.skipVoting || state.current_video.id === '') return { state };
+  if (!skipPasses(state.skipVotes, present)) return { state };
   return { state: skipCurrent(state, now) };
 }
 
@@ -414,11 +415,16 @@ function revoke(state: RoomState, uid: string): Transition {
   return { state: { ...state, cohosts: state.cohosts.filter((cohost) => cohost !== uid) } };
 }
 
-/** R56: only the settings named change; naming only the current values changes nothing. */
+/**
+ * R56: only the settings named change; naming only the current values changes nothing. R64: turning voting off
+ * drops the votes standing, so turning it on again starts from none.
+ */
 function changeSettings(state: RoomState, change: SettingsChange): Transition {
   const settings = { ...state.settings, ...change };
   const same = (Object.keys(settings) as Array<keyof RoomSettings>).every(
     (key) => settings[key] === state.settings[key],
   );
-  return same ? { state } : { state: { ...state, settings } };
+  if (same) return { state };
+  const votesGo = !settings.skipVoting && state.skipVotes.length > 0;
+  return { state: { ...state, settings, skipVotes: votesGo ? [] : state.skipVotes } };
 }

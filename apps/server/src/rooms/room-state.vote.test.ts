@@ -82,6 +82,14 @@ describe('vote:skip (R64–R67)', () => {
     expect(as(HOST, off, vote('a'), FOUR)).toEqual({ error: expect.objectContaining({ code: 'voting_off' }) });
   });
 
+  it('R64: turning voting off drops the votes standing, and a re-check with voting off never skips', () => {
+    const two = ok(as(MEMBER, ok(as(GUEST, roomPlaying('a'), vote('a'), FOUR)), vote('a'), FOUR));
+    const off = ok(applyRoomCommand(two, { type: 'room:settings', settings: { skipVoting: false } }, HOST, NOW));
+    expect(off.skipVotes).toEqual([]);
+    const offWithVotes = { ...two, settings: { ...two.settings, skipVoting: false } };
+    expect(recheckSkipVotes(offWithVotes, new Set([MEMBER.key, GUEST.key]), NOW)).toEqual({ state: offWithVotes });
+  });
+
   it('R68: a vote decided without knowing who is present is refused rather than passing alone', () => {
     const result = applyRoomCommand(roomPlaying('a'), vote('a'), MEMBER, NOW);
     expect(result).toEqual({ error: expect.objectContaining({ code: 'unavailable' }) });
