@@ -24,6 +24,14 @@ const actors: Actor[] = [
   actorOf(null, { guest: 'GUEST00003', address: 'elsewhere' }),
 ];
 const uid = fc.constantFrom('host', 'cohost', 'member', 'stranger');
+/** A vote's id that stands for the item playing when it is sent, so votes often count and skips happen. */
+const PLAYING = 'playing';
+const aimed = (command: RoomCommand, state: RoomState): RoomCommand =>
+  command.type === 'vote:skip' && command.id === PLAYING
+    ? { ...command, id: state.current_video.id || PLAYING }
+    : command;
+/** Everyone is in the room: skip votes count against all six (R66). */
+const context = { present: new Set(actors.map((someone) => someone.key)) };
 
 // A small id pool so that duplicates, removals of missing ids and stale ends all happen often.
 const ids = ['aaaaaaaaaaa', 'bbbbbbbbbbb', 'ccccccccccc', 'ddddddddddd', 'eeeeeeeeeee', 'fffffffffff'];
@@ -49,6 +57,15 @@ const command: fc.Arbitrary<RoomCommand> = fc.oneof(
     rate: fc.constantFrom(0.5, 1, 1.25, 2),
   }),
   id.map((videoId) => ({ type: 'playback:ended' as const, id: videoId })),
+  // Votes, mostly for the item playing (skips themselves are driven by room-state.vote.test.ts, R66).
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('vote:skip' as const),
+      id: fc.oneof({ weight: 4, arbitrary: fc.constant(PLAYING) }, id),
+      skip: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, fc.constant(false)),
+    }),
+  },
   fc.constant({ type: 'playlist:clear' as const }),
   fc.record({ type: fc.constant('playlist:move' as const), id, toIndex: fc.nat({ max: 7 }) }),
   id.map((videoId) => ({ type: 'playlist:playNext' as const, id: videoId })),
@@ -102,9 +119,10 @@ describe('room state machine properties', () => {
       fc.property(steps, (sequence) => {
         let state = start;
         let now = 1_700_000_000_000;
-        for (const { actor, command, elapsed } of sequence) {
+        for (const { actor, command: drawn, elapsed } of sequence) {
           now += elapsed;
-          const result = applyRoomCommand(state, command, actor, now);
+          const command = aimed(drawn, state);
+          const result = applyRoomCommand(state, command, actor, now, context);
           if ('state' in result) state = result.state;
           checkInvariants(state);
         }
@@ -113,21 +131,35 @@ describe('room state machine properties', () => {
     );
   });
 
-  it('lets nobody but host and co-hosts change current_video, watched flags or existing items (R2, R55)', () => {
+  it('lets nobody but host and co-hosts change current_video, watched flags or existing items, but votes of more than half (R2, R55, R66)', () => {
     fc.assert(
       fc.property(steps, (sequence) => {
         let state = start;
         let now = 1_700_000_000_000;
-        for (const { actor, command, elapsed } of sequence) {
+        for (const { actor, command: drawn, elapsed } of sequence) {
           now += elapsed;
-          const result = applyRoomCommand(state, command, actor, now);
+          const command = aimed(drawn, state);
+          const result = applyRoomCommand(state, command, actor, now, context);
           const role = roleOf(state, actor.uid);
           if (role === 'cohost' && 'state' in result) {
             // A co-host drives the playlist and playback, never who has control or the settings.
             expect(result.state.cohosts).toBe(state.cohosts);
             expect(result.state.settings).toBe(state.settings);
           }
-          if (!isController(role)) {
+          if (command.type === 'vote:skip') {
+            if ('error' in result) {
+              expect(['version_conflict', 'nothing_playing']).toContain(result.error.code);
+            } else {
+              // A vote reorders nothing; it changes what plays only when more than half of the six have voted.
+              expect(result.state.playlist.map((video) => video.id)).toEqual(state.playlist.map((video) => video.id));
+              if (result.state.current_video !== state.current_video) {
+                expect(command.skip && state.skipVotes.length + 1 > context.present.size / 2).toBe(true);
+                expect(result.state.skipVotes).toEqual([]);
+              } else {
+                expect(result.state.skipVotes.length * 2).toBeLessThanOrEqual(context.present.size);
+              }
+            }
+          } else if (!isController(role)) {
             if ('error' in result) {
               expect(result.error.code === 'forbidden' || command.type === 'playlist:add').toBe(true);
               if (command.type !== 'playlist:add') expect(result.error.code).toBe('forbidden');
@@ -151,9 +183,10 @@ describe('room state machine properties', () => {
       fc.property(steps, (sequence) => {
         let state = start;
         let now = 1_700_000_000_000;
-        for (const { actor, command, elapsed } of sequence) {
+        for (const { actor, command: drawn, elapsed } of sequence) {
           now += elapsed;
-          const result = applyRoomCommand(state, command, actor, now);
+          const command = aimed(drawn, state);
+          const result = applyRoomCommand(state, command, actor, now, context);
           const capped = !isController(roleOf(state, actor.uid));
           if (capped && command.type === 'playlist:add' && 'state' in result) {
             expect(waitingCount(state, actor)).toBeLessThan(state.settings.perPersonCap);
@@ -174,13 +207,14 @@ describe('room state machine properties', () => {
       fc.property(steps, step, (sequence, last) => {
         let state = start;
         let now = 1_700_000_000_000;
-        for (const { actor, command, elapsed } of sequence) {
+        for (const { actor, command: drawn, elapsed } of sequence) {
           now += elapsed;
-          const result = applyRoomCommand(state, command, actor, now);
+          const command = aimed(drawn, state);
+          const result = applyRoomCommand(state, command, actor, now, context);
           if ('state' in result) state = result.state;
         }
         const frozen = structuredClone(state);
-        applyRoomCommand(state, last.command, last.actor, now + last.elapsed);
+        applyRoomCommand(state, last.command, last.actor, now + last.elapsed, context);
         expect(state).toEqual(frozen);
       }),
       { numRuns: 300 },
