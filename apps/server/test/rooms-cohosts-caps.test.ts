@@ -123,7 +123,12 @@ describe.each(DATABASE_KINDS)('co-hosts, settings and caps on %s (R55–R57)', (
       ok: false,
       error: { code: 'adding_restricted' },
     });
-    expect((await load(roomId))?.settings).toEqual({ addPolicy: 'controllers', guestChat: false, perPersonCap: CAP });
+    expect((await load(roomId))?.settings).toEqual({
+      addPolicy: 'controllers',
+      guestChat: false,
+      perPersonCap: CAP,
+      skipVoting: true,
+    });
   });
 
   it(`holds the cap when ${ADDERS} tabs of one guest add at once, and when ${ADDERS} guests share an address (R56)`, async () => {
