@@ -84,7 +84,9 @@ const room = (version: number, id = 'room1234room1234'): RoomSnapshot => ({
 function joinedClient(version = 3) {
   const socket = new FakeSocket();
   socket.answer = (event) =>
-    event === 'room:join' ? { ok: true, room: room(version), serverTime: 1000, isHost: true, me: null } : { ok: true };
+    event === 'room:join'
+      ? { ok: true, room: room(version), serverTime: 1000, isHost: true, me: null, personKey: 'u:host' }
+      : { ok: true };
   const client = createRoomClient(socket.asSocket(), { timeoutMs: 500 });
   return { socket, client };
 }
@@ -101,6 +103,19 @@ describe('roomClient', () => {
     expect(socket.sent[0]).toEqual({ event: 'room:join', payload: { roomId: 'room1234room1234' }, timeout: 500 });
     expect(client.state?.version).toBe(3);
     expect(seen).toEqual([3]);
+  });
+
+  it('knows its person key from the join answer, and votes to skip the item it names (R65)', async () => {
+    const { socket, client } = joinedClient();
+    expect(client.personKey).toBeNull();
+    await client.join('room1234room1234');
+    expect(client.personKey).toBe('u:host');
+    await client.voteSkip('abcdefghijk', true);
+    await client.voteSkip('abcdefghijk', false);
+    expect(socket.sent.filter((sent) => sent.event === 'vote:skip').map((sent) => sent.payload)).toEqual([
+      { id: 'abcdefghijk', skip: true },
+      { id: 'abcdefghijk', skip: false },
+    ]);
   });
 
   it('drops states older than or equal to the one it holds, and states of other rooms (R18)', async () => {
