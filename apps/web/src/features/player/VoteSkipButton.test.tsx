@@ -29,6 +29,9 @@ describe('VoteSkipButton (R69)', () => {
     act(() => socket.fire('room:presence', { roomId: ROOM_ID, viewers: three }));
     expect(voteButton()).toHaveTextContent('Bỏ qua 0/3');
     expect(voteButton()).toHaveAttribute('aria-pressed', 'false');
+    // Nobody has voted: nothing to announce, but the button is described all the same.
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(voteButton()).toHaveAccessibleDescription('0 trên 3 người muốn bỏ qua video này, cần 2 phiếu.');
 
     await userEvent.click(voteButton());
     expect(socket.commands('vote:skip')).toEqual([{ id: 'm_one', skip: true }]);

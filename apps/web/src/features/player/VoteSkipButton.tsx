@@ -12,7 +12,8 @@ import { useRoomState } from '../room/useRoomState.ts';
  * Vote to skip under the player (R69), for every viewer while the host lets them vote and something plays: a
  * toggle button (pressed while this person's vote stands, from any of their tabs) with the count — the votes of
  * the people present out of the people present (R66), live as votes and people change. The same count, with the
- * votes needed, is said politely to screen readers whenever it changes.
+ * votes needed, describes the button and is said politely to screen readers when it changes while anyone has
+ * voted.
  */
 export function VoteSkipButton() {
   const { t } = useTranslation();
@@ -32,6 +33,7 @@ export function VoteSkipButton() {
   if (client.personKey !== null) present.add(client.personKey);
   const tally = skipTally(room.skipVotes, present);
   const mine = client.personKey !== null && room.skipVotes.includes(client.personKey);
+  const sentence = t('player.voteSkipTally', { ...tally });
 
   const refused = (error: ProtocolError) => {
     if (error.code === 'version_conflict') alert(t('player.voteSkipStale'));
@@ -63,8 +65,12 @@ export function VoteSkipButton() {
           {t('player.voteSkipCount', { votes: tally.votes, present: tally.present })}
         </span>
       </button>
-      <p id={tallyId} role="status" className="sr-only">
-        {t('player.voteSkipTally', { ...tally })}
+      <p id={tallyId} className="sr-only">
+        {sentence}
+      </p>
+      {/* Said only while someone has voted: people coming and going alone are not worth interrupting for. */}
+      <p role="status" className="sr-only">
+        {tally.votes > 0 ? sentence : ''}
       </p>
     </div>
   );
