@@ -65,6 +65,20 @@ export interface CommandContext {
   randomInt?: (max: number) => number;
 }
 
+/**
+ * `playlist:addList` as the state machine takes it (R71): the videos the server read from the YouTube list (R72),
+ * in order, and whether the list goes on past them.
+ */
+export interface ListAdd {
+  type: 'playlist:addList';
+  listId: string;
+  videos: readonly AddVideoInput[];
+  more: boolean;
+}
+
+/** What the state machine applies: the room commands, with a playlist import carrying the videos read. */
+export type StateCommand = Exclude<RoomCommand, { type: 'playlist:addList' }> | ListAdd;
+
 const refuse = (code: ErrorCode, message: string): Transition => ({ error: { code, message } });
 const defaultCurrentVideo = () => ({ ...DEFAULT_CURRENT_VIDEO });
 
@@ -80,7 +94,7 @@ export function actorRole(state: RoomState, actor: Actor): Role {
  */
 export function applyRoomCommand(
   state: RoomState,
-  command: RoomCommand,
+  command: StateCommand,
   actor: Actor,
   now: number,
   context: CommandContext = {},
@@ -90,6 +104,8 @@ export function applyRoomCommand(
   switch (command.type) {
     case 'playlist:add':
       return add(state, command.video, actor);
+    case 'playlist:addList':
+      return addList(state, command.videos, actor);
     case 'playlist:select':
       return select(state, command.id, now);
     case 'playlist:remove':
@@ -181,6 +197,72 @@ function add(state: RoomState, input: AddVideoInput, actor: Actor): Transition {
       adders: { ...state.adders, [video.id]: adder },
     },
   };
+}
+
+/**
+ * R71: the list's videos are appended in order, as R6–R9 and R56 add one: those already in the playlist (R7, R40),
+ * or twice in the list, are skipped, and adding stops at the first that does not fit — the playlist full (R8) or
+ * the actor's cap reached (R56). Nothing added is a refusal: `playlist_full`, `cap_reached`, or `duplicate_video`
+ * when every video was already there.
+ */
+function addList(state: RoomState, videos: readonly AddVideoInput[], actor: Actor): Transition {
+  const capped = !isController(actorRole(state, actor));
+  const cap = state.settings.perPersonCap;
+  let waiting = capped ? waitingCount(state, actor) : 0;
+  const playlist = [...state.playlist];
+  const adders = { ...state.adders };
+  const adder: Adder = { key: actor.key, address: actor.uid === null ? actor.address : null };
+  let stoppedBy: 'playlist_full' | 'cap_reached' | null = null;
+  for (const input of videos) {
+    if (isDuplicate(playlist, input)) continue;
+    if (playlist.length >= PLAYLIST_MAX) stoppedBy = 'playlist_full';
+    else if (capped && waiting >= cap) stoppedBy = 'cap_reached';
+    if (stoppedBy) break;
+    const first = playlist.length === 0;
+    playlist.push({ ...input, visited: first });
+    adders[input.id] = adder;
+    if (!first) waiting++;
+  }
+  if (playlist.length === state.playlist.length) {
+    if (stoppedBy === 'playlist_full')
+      return refuse('playlist_full', `The playlist already has ${PLAYLIST_MAX} videos`);
+    if (stoppedBy === 'cap_reached') return refuse('cap_reached', `You already have ${cap} videos waiting`);
+    return refuse('duplicate_video', DUPLICATE_VIDEO_MESSAGE);
+  }
+  const current_video = state.playlist.length === 0 ? defaultCurrentVideo() : state.current_video;
+  return { state: { ...state, playlist, current_video, adders } };
+}
+
+/** What a committed `playlist:addList` did, for its ack (R71). */
+export interface ListAddSummary {
+  added: number;
+  /** Videos of the list already in the playlist, or in the list twice. */
+  skipped: number;
+  /** Why the rest of the list did not go in, or null when it all did. */
+  limit: 'playlist' | 'cap' | null;
+}
+
+/** Compares the room before and after a committed `playlist:addList` by `actor`. */
+export function listAddSummary(before: RoomState, after: RoomState, command: ListAdd, actor: Actor): ListAddSummary {
+  const added = after.playlist.length - before.playlist.length;
+  const present = new Set(before.playlist.map((video) => video.id));
+  const seen = new Set<string>();
+  let skipped = 0;
+  for (const video of command.videos) {
+    if (present.has(video.id) || seen.has(video.id)) skipped++;
+    seen.add(video.id);
+  }
+  const leftOver = command.more || added + skipped < command.videos.length;
+  let limit: ListAddSummary['limit'] = null;
+  if (leftOver && after.playlist.length >= PLAYLIST_MAX) limit = 'playlist';
+  else if (
+    leftOver &&
+    !isController(actorRole(after, actor)) &&
+    waitingCount(after, actor) >= after.settings.perPersonCap
+  ) {
+    limit = 'cap';
+  }
+  return { added, skipped, limit };
 }
 
 /**
