@@ -41,17 +41,15 @@ const command: fc.Arbitrary<StateCommand> = fc.oneof(
   fc.record({
     type: fc.constant('playlist:addList' as const),
     listId: fc.constant('PLproperty'),
-    videos: fc
-      .array(id, { maxLength: 5 })
-      .map((list) =>
-        list.map((videoId) => ({
-          id: videoId,
-          title: videoId,
-          thumbnail: '',
-          source: 'youtube' as const,
-          mediaUrl: null,
-        })),
-      ),
+    videos: fc.array(id, { maxLength: 5 }).map((list) =>
+      list.map((videoId) => ({
+        id: videoId,
+        title: videoId,
+        thumbnail: '',
+        source: 'youtube' as const,
+        mediaUrl: null,
+      })),
+    ),
     more: fc.boolean(),
   }),
   id.map((videoId) => ({ type: 'playlist:select' as const, id: videoId })),
