@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The YouTube playlists the local fakes serve (fake-youtube.ts over the Data API, fake-innertube.ts over InnerTube),
  * the same lists through both wire formats, so one test reads the same way with or without a key (R72). An entry
@@ -37,6 +39,13 @@ export const FIXTURE_LISTS = {
   slow: 'PLslowFixtureList001',
 } as const;
 
+/** Lists named `PLfresh…` hold two videos of their own, so a test can import a list no other test has (R71). */
+export const FRESH_LIST_PREFIX = 'PLfresh';
+
+/** The ids of a fresh list's two videos: 11 base64url characters of a hash of the list id. */
+export const freshVideoIds = (listId: string) =>
+  [0, 1].map((i) => createHash('sha256').update(`${listId}/${i}`).digest('base64url').slice(0, 11));
+
 /** The items of a fixture list, or null for a list that is private, missing or fails (the fakes say how). */
 export function fixtureItems(listId: string): readonly FixtureItem[] | null {
   switch (listId) {
@@ -52,6 +61,8 @@ export function fixtureItems(listId: string): readonly FixtureItem[] | null {
     case FIXTURE_LISTS.unplayable:
       return ['private', 'deleted'];
     default:
-      return null;
+      return listId.startsWith(FRESH_LIST_PREFIX)
+        ? freshVideoIds(listId).map((id, i) => ({ id, title: `Video mới ${i + 1}` }))
+        : null;
   }
 }
