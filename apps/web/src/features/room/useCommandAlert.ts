@@ -20,6 +20,9 @@ type CommandErrorKey =
   | 'room.errors.cohostsFull'
   | 'room.errors.playlistChanged'
   | 'room.errors.invalidIndex'
+  | 'room.errors.listUnavailable'
+  | 'room.errors.listEmpty'
+  | 'room.errors.listLookupFailed'
   | 'room.errors.failed';
 
 /** The text for each way a room command can be refused (docs/protocol.md, Error codes). */
@@ -38,6 +41,9 @@ const MESSAGES: Partial<Record<ErrorCode, CommandErrorKey>> = {
   cohosts_full: 'room.errors.cohostsFull',
   version_conflict: 'room.errors.playlistChanged',
   invalid_index: 'room.errors.invalidIndex',
+  playlist_unavailable: 'room.errors.listUnavailable',
+  playlist_empty: 'room.errors.listEmpty',
+  playlist_lookup_failed: 'room.errors.listLookupFailed',
 };
 
 /** Tells the user, in their language, why a room command was refused. */
