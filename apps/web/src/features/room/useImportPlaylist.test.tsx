@@ -28,7 +28,7 @@ const accepted = (added: number, skipped: number, limit: 'playlist' | 'cap' | nu
   limit,
 });
 
-describe('useImportPlaylist (R71, R72)', () => {
+describe('useImportPlaylist (R71, R72, R74)', () => {
   it.each([
     [accepted(3, 0, null), 'Đã thêm 3 video từ danh sách phát.'],
     [accepted(2, 1, null), 'Đã thêm 2 video từ danh sách phát; bỏ qua 1 video đã có trong playlist.'],

@@ -236,7 +236,7 @@ describe('RoomSearchBox: pasted links', () => {
     expect(api.beacons).toEqual([]);
   });
 
-  it('adds the videos of a YouTube playlist link through the room, asking no lookup, then empties the box (R70)', async () => {
+  it('adds the videos of a YouTube playlist link through the room, asking no lookup, then empties the box (R70, R74)', async () => {
     const { api, user, input, onAdd, onAddList } = setup();
     await user.click(input);
     await user.paste('https://www.youtube.com/watch?v=kJQP7kiw5Fk&list=PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI&index=2');
@@ -257,7 +257,7 @@ describe('RoomSearchBox: pasted links', () => {
     expect(onAddList).not.toHaveBeenCalled();
   });
 
-  it('shows a spinner while a playlist is added, ignores Enter meanwhile, and keeps a refused link (R71, R72)', async () => {
+  it('shows a spinner while a playlist is added, ignores Enter meanwhile, and keeps a refused link (R74)', async () => {
     const { user, input, onAddList } = setup();
     let finish: (ok: boolean) => void = () => {};
     onAddList.mockImplementationOnce(() => new Promise<boolean>((resolve) => (finish = resolve)));
