@@ -22,7 +22,8 @@ import { FIXTURE_LISTS } from './fixture-playlists.ts';
  * | anything else | 200, the recorded page: two videos and a Shorts shelf |
  *
  * `POST /youtubei/v1/browse` serves the playlists of fixture-playlists.ts (fake-innertube-browse.ts builds the
- * pages): FIXTURE_LISTS.private and unknown lists answer an ERROR alert, `broken` 500, `slow` after `slowMs`.
+ * pages): FIXTURE_LISTS.private and unknown lists answer an ERROR alert, `broken` 500 (and `flaky`'s continuations),
+ * `slow` after `slowMs`.
  */
 export interface FakeInnerTube {
   /** INNERTUBE_BASE_URL pointing at this fake, and SEARCH_PROVIDER=innertube. */
@@ -121,7 +122,8 @@ export async function startFakeInnerTube(options: { slowMs?: number } = {}): Pro
     const listId = body.browseId?.replace(/^VL/, '');
     if (listId === FIXTURE_LISTS.private)
       return json(res, 200, JSON.stringify(browseAlertPage('This playlist is private.')));
-    if (listId === FIXTURE_LISTS.broken) {
+    const flakyContinuation = body.continuation?.startsWith(`${FIXTURE_LISTS.flaky}:`) ?? false;
+    if (listId === FIXTURE_LISTS.broken || flakyContinuation) {
       return json(res, 500, JSON.stringify({ error: { code: 500, message: 'Internal error encountered.' } }));
     }
     const answer = browseAnswer(body);

@@ -23,7 +23,7 @@ import { FIXTURE_LISTS, type FixtureItem, fixtureItems } from './fixture-playlis
  *
  * `GET /youtube/v3/playlistItems` serves the lists of fixture-playlists.ts, 50 items a page at most
  * (`maxResults`), paged by `pageToken`; FIXTURE_LISTS.private answers 403 playlistItemsNotAccessible,
- * `broken` 500, `slow` after `slowMs`, and any unknown list 404 playlistNotFound, as the API documents.
+ * `broken` 500 (and `flaky` on every page after the first), `slow` after `slowMs`, and any unknown list 404 playlistNotFound, as the API documents.
  */
 export const FAKE_YOUTUBE_KEY = 'fake-youtube-key';
 
@@ -245,7 +245,10 @@ export async function startFakeYouTube(options: { slowMs?: number; port?: number
       const message = 'The request is not properly authorized to retrieve the specified playlist.';
       return json(res, 403, googleError(403, message, 'playlistItemsNotAccessible', 'youtube.playlistItem'));
     }
-    if (listId === FIXTURE_LISTS.broken) return json(res, 500, googleError(500, 'Backend Error', 'backendError'));
+    const laterPage = url.searchParams.has('pageToken');
+    if (listId === FIXTURE_LISTS.broken || (listId === FIXTURE_LISTS.flaky && laterPage)) {
+      return json(res, 500, googleError(500, 'Backend Error', 'backendError'));
+    }
     const items = fixtureItems(listId);
     if (!items) {
       const message = "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.";

@@ -35,6 +35,8 @@ export const FIXTURE_LISTS = {
   missing: 'PLmissingFixtureList',
   /** YouTube fails (500). */
   broken: 'PLbrokenFixtureList1',
+  /** 5,000 videos, but YouTube fails (500) on every page after the first. */
+  flaky: 'PLflakyFixtureList01',
   /** Answers after the fake's `slowMs`. */
   slow: 'PLslowFixtureList001',
 } as const;
@@ -55,6 +57,7 @@ export function fixtureItems(listId: string): readonly FixtureItem[] | null {
       return [a, 'private', b, 'deleted', c, a];
     }
     case FIXTURE_LISTS.huge:
+    case FIXTURE_LISTS.flaky:
       return Array.from({ length: HUGE_LIST_LENGTH }, (_, i) => ({ id: hugeVideoId(i), title: `Video số ${i + 1}` }));
     case FIXTURE_LISTS.empty:
       return [];

@@ -71,6 +71,13 @@ describe('YouTube playlists without a key, through InnerTube (R72)', () => {
     expect((await load(roomId)).playlist.at(-1)?.id).toBe(hugeVideoId(PLAYLIST_MAX - 2));
   });
 
+  it('keeps what was read when a continuation fails', async () => {
+    const { roomId, client } = await hostInRoom();
+    const ack = await client.request('playlist:addList', { listId: FIXTURE_LISTS.flaky });
+    expect(ack).toMatchObject({ ok: true, added: INNERTUBE_PAGE_SIZE, skipped: 0, limit: null });
+    expect((await load(roomId)).playlist).toHaveLength(INNERTUBE_PAGE_SIZE + 1);
+  });
+
   it.each([
     ['a private list (an ERROR alert)', FIXTURE_LISTS.private, 'playlist_unavailable'],
     ['a missing list (an ERROR alert)', FIXTURE_LISTS.missing, 'playlist_unavailable'],

@@ -127,6 +127,13 @@ describe.each(DATABASE_KINDS)('YouTube playlists through the Data API on %s (R70
     expect((await load(roomId)).version).toBe(stored.version);
   });
 
+  it('keeps what was read when a later page fails (R72)', async () => {
+    const { roomId, hostClient } = await room({ playing: true });
+    const ack = await hostClient.request('playlist:addList', { listId: FIXTURE_LISTS.flaky });
+    expect(ack).toMatchObject({ ok: true, added: 50, skipped: 0, limit: null });
+    expect((await load(roomId)).playlist).toHaveLength(51);
+  });
+
   it.each([
     ['a private list', FIXTURE_LISTS.private, 'playlist_unavailable'],
     ['a missing list', FIXTURE_LISTS.missing, 'playlist_unavailable'],

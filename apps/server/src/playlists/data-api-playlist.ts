@@ -1,6 +1,6 @@
 import { YOUTUBE_ID_PATTERN } from '@xemchung/protocol';
 import { z } from 'zod';
-import { fetchUpstreamJson } from '../search/upstream-fetch.ts';
+import { fetchUpstreamJson, type UpstreamResult } from '../search/upstream-fetch.ts';
 import type { YouTubeSettings } from '../search/youtube-client.ts';
 import { boundedTitle, googleErrorReason } from '../search/youtube-wire.ts';
 import {
@@ -34,6 +34,24 @@ const playlistItemsSchema = z.object({
  */
 const UNAVAILABLE_REASONS = new Set(['playlistNotFound', 'playlistItemsNotAccessible']);
 
+/** Why the list's first page did not come (R72): private or missing, or the API failed us. */
+function firstPageFailure(result: UpstreamResult): PlaylistRead {
+  switch (result.kind) {
+    case 'http_error': {
+      const reason = googleErrorReason(result.body);
+      if (reason && UNAVAILABLE_REASONS.has(reason)) return { kind: 'unavailable' };
+      return { kind: 'failed', reason: reason ?? `http_${result.status}` };
+    }
+    case 'ok':
+      return { kind: 'failed', reason: 'unexpected_shape' };
+    case 'malformed':
+      return { kind: 'failed', reason: 'malformed_json' };
+    case 'timeout':
+    case 'unreachable':
+      return { kind: 'failed', reason: result.kind };
+  }
+}
+
 /** Reads playlists through the Data API, 50 items a page, following `nextPageToken` until it has enough. */
 export class DataApiPlaylists implements PlaylistReader {
   private readonly settings: YouTubeSettings;
@@ -53,17 +71,14 @@ export class DataApiPlaylists implements PlaylistReader {
       const params = { part: 'snippet,contentDetails', playlistId: listId, maxResults: '50', key: apiKey };
       for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
       if (pageToken) url.searchParams.set('pageToken', pageToken);
-      const result = await fetchUpstreamJson(url, timeoutMs);
-      collected.pages++;
-      if (result.kind === 'http_error') {
-        const reason = googleErrorReason(result.body);
-        if (reason && UNAVAILABLE_REASONS.has(reason)) return { kind: 'unavailable' };
-        return { kind: 'failed', reason: reason ?? `http_${result.status}` };
+      const result = await fetchUpstreamJson(url, Math.min(timeoutMs, collected.remainingMs));
+      const page = result.kind === 'ok' ? playlistItemsSchema.safeParse(result.body) : null;
+      if (!page?.success) {
+        // A later page that fails leaves the list as far as it was read, as InnerTube's continuations do.
+        if (collected.pages > 0) return collected.outcome(false);
+        return firstPageFailure(result);
       }
-      if (result.kind !== 'ok')
-        return { kind: 'failed', reason: result.kind === 'malformed' ? 'malformed_json' : result.kind };
-      const page = playlistItemsSchema.safeParse(result.body);
-      if (!page.success) return { kind: 'failed', reason: 'unexpected_shape' };
+      collected.pages++;
       for (const item of page.data.items) {
         const id = item.contentDetails?.videoId;
         if (!id || !YOUTUBE_ID_PATTERN.test(id) || !item.snippet?.videoOwnerChannelId) continue;

@@ -4,11 +4,13 @@ import { createInnertube, type InnerTubeSession, isTimeout, UpstreamFailure } fr
 import type { YouTubeSettings } from '../search/youtube-client.ts';
 import { boundedTitle } from '../search/youtube-wire.ts';
 import {
+  BudgetSpent,
   PageCollector,
   type PlaylistRead,
   type PlaylistReader,
   type ReadWanted,
   thumbnailOf,
+  withinBudget,
 } from './playlist-pages.ts';
 
 /** InnerTube answers a browse of a list id it does not know with 400 or 404, as well as with an ERROR alert. */
@@ -43,7 +45,7 @@ export class InnerTubePlaylists implements PlaylistReader {
     const collected = new PageCollector(want);
     let page: Awaited<ReturnType<InnerTubeSession['innertube']['getPlaylist']>>;
     try {
-      page = await session.innertube.getPlaylist(listId);
+      page = await withinBudget(session.innertube.getPlaylist(listId), collected.remainingMs);
     } catch (error) {
       return this.firstPageFailure(session, error);
     }
@@ -58,7 +60,7 @@ export class InnerTubePlaylists implements PlaylistReader {
       }
       if (!page.has_continuation || collected.done) return collected.outcome(page.has_continuation);
       try {
-        page = await page.getContinuation();
+        page = await withinBudget(page.getContinuation(), collected.remainingMs);
       } catch (error) {
         // What was read stands: the list is added as far as YouTube let us read it.
         this.log.warn({ err: error, listId, pages: collected.pages }, 'InnerTube playlist: a continuation failed');
@@ -73,7 +75,7 @@ export class InnerTubePlaylists implements PlaylistReader {
       if (NOT_FOUND.has(Number(error.message.replace('http_', '')))) return { kind: 'unavailable' };
       return { kind: 'failed', reason: error.message };
     }
-    if (isTimeout(error)) return { kind: 'failed', reason: 'timeout' };
+    if (isTimeout(error) || error instanceof BudgetSpent) return { kind: 'failed', reason: 'timeout' };
     if (error instanceof session.InnertubeError && error.info instanceof session.nodes.Alert) {
       return { kind: 'unavailable' };
     }

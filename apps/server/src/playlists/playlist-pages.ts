@@ -30,8 +30,8 @@ export interface PlaylistReader {
 export const PLAYLIST_PAGES_MAX = 10;
 
 /**
- * How long a read may take, all pages together: no new page is asked for after this, and what was read is used.
- * Under the web client's 10 s ack timeout, with room for the commit.
+ * How long a read may take, all pages together: each page's wait is cut to what is left of it, and what was read
+ * by then is used. Under the web client's 10 s ack timeout, with room for the room's queue and the commit.
  */
 export const PLAYLIST_READ_BUDGET_MS = 6000;
 
@@ -55,18 +55,43 @@ export class PageCollector {
     if (!this.want.known.has(video.id)) this.fresh++;
   }
 
+  /** What is left of the time budget (ms), 0 when it is spent. */
+  get remainingMs(): number {
+    return Math.max(0, PLAYLIST_READ_BUDGET_MS - (performance.now() - this.startedAt));
+  }
+
   /** Enough new videos, or the page cap or the time budget spent: read no further page. */
   get done(): boolean {
-    return (
-      this.fresh >= this.want.wanted ||
-      this.pages >= PLAYLIST_PAGES_MAX ||
-      performance.now() - this.startedAt >= PLAYLIST_READ_BUDGET_MS
-    );
+    return this.fresh >= this.want.wanted || this.pages >= PLAYLIST_PAGES_MAX || this.remainingMs === 0;
   }
 
   /** The outcome once reading stopped; `more` when the list went on past what was read. */
   outcome(more: boolean): PlaylistRead {
     return this.videos.length === 0 ? { kind: 'empty' } : { kind: 'found', videos: this.videos, more };
+  }
+}
+
+/** Thrown by `withinBudget` when the budget ran out first. */
+export class BudgetSpent extends Error {
+  constructor() {
+    super('The playlist read budget is spent');
+    this.name = 'BudgetSpent';
+  }
+}
+
+/**
+ * `work`, or BudgetSpent once `ms` have passed. The request itself is not cancelled: it ends by its own timeout
+ * (YOUTUBE_TIMEOUT_MS), unheard.
+ */
+export async function withinBudget<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const spent = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BudgetSpent()), ms);
+  });
+  try {
+    return await Promise.race([work, spent]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
