@@ -17,3 +17,6 @@ export function fakeYouTubeEnv(appPort: number): Record<string, string> {
     YOUTUBE_OEMBED_URL: `${base}/oembed`,
   };
 }
+
+/** The playlists the fake serves (apps/server/test/fixture-playlists.ts): a small one, 5,000 videos, a private one. */
+export { FIXTURE_LISTS, SMALL_LIST_VIDEOS } from '../../apps/server/test/fixture-playlists.ts';

@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAppMetrics } from './metrics/app-metrics.ts';
 import { registerMetricsRoute } from './metrics/metrics-route.ts';
+import { createPlaylistReader } from './playlists/playlist-reader.ts';
 import { RedisFanout } from './realtime/redis-adapter.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
 import { scheduleCleanup } from './retention/cleanup.ts';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     moderation: new ModerationStore(db),
     observer: metrics.realtime,
     commandTimeoutMs: config.commandTimeoutMs,
+    playlists: createPlaylistReader(config.youtube, http.log.child({ playlists: config.youtube.searchProvider })),
     ...(fanout ? { fanout } : {}),
   });
   metrics.realtime.watch(realtime.io);

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { browseAlertPage, browseAnswer } from './fake-innertube-browse.ts';
+import { FIXTURE_LISTS } from './fixture-playlists.ts';
 
 /**
  * A local stand-in for YouTube's InnerTube search (`POST /youtubei/v1/search`), answering with the recorded
@@ -18,12 +20,18 @@ import type { AddressInfo } from 'node:net';
  * | `renamed` | 200, the recorded page with `videoRenderer` renamed (a node youtubei.js does not know) |
  * | `slow` | the recorded page after `slowMs` |
  * | anything else | 200, the recorded page: two videos and a Shorts shelf |
+ *
+ * `POST /youtubei/v1/browse` serves the playlists of fixture-playlists.ts (fake-innertube-browse.ts builds the
+ * pages): FIXTURE_LISTS.private and unknown lists answer an ERROR alert, `broken` 500 (and `flaky`'s continuations),
+ * `slow` after `slowMs`.
  */
 export interface FakeInnerTube {
   /** INNERTUBE_BASE_URL pointing at this fake, and SEARCH_PROVIDER=innertube. */
   env: Record<string, string>;
   /** Every search request received, in order: its path and the JSON body youtubei.js sent. */
   requests: { pathname: string; body: InnerTubeSearchBody }[];
+  /** Every browse request received (playlist pages), in order: the list's browse id or a continuation token. */
+  browses: { browseId?: string; continuation?: string }[];
   /** Search requests received whose query is `keyword`. */
   count(keyword: string): number;
   close(): Promise<void>;
@@ -108,8 +116,31 @@ export async function startFakeInnerTube(options: { slowMs?: number } = {}): Pro
     }
   };
 
+  const browses: FakeInnerTube['browses'] = [];
+  const browse = (body: { browseId?: string; continuation?: string }, res: ServerResponse) => {
+    browses.push({ browseId: body.browseId, continuation: body.continuation });
+    const listId = body.browseId?.replace(/^VL/, '');
+    if (listId === FIXTURE_LISTS.private)
+      return json(res, 200, JSON.stringify(browseAlertPage('This playlist is private.')));
+    const flakyContinuation = body.continuation?.startsWith(`${FIXTURE_LISTS.flaky}:`) ?? false;
+    if (listId === FIXTURE_LISTS.broken || flakyContinuation) {
+      return json(res, 500, JSON.stringify({ error: { code: 500, message: 'Internal error encountered.' } }));
+    }
+    const answer = browseAnswer(body);
+    const page = JSON.stringify(answer ?? browseAlertPage('The playlist does not exist.'));
+    if (listId !== FIXTURE_LISTS.slow) return json(res, 200, page);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      json(res, 200, page);
+    }, slowMs);
+    timers.add(timer);
+  };
+
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
+    if (req.method === 'POST' && url.pathname === '/youtubei/v1/browse') {
+      return browse((await readBody(req)) as { browseId?: string; continuation?: string }, res);
+    }
     if (req.method !== 'POST' || url.pathname !== '/youtubei/v1/search') return html(res, 404, 'Not Found');
     const body = await readBody(req);
     requests.push({ pathname: url.pathname, body });
@@ -121,6 +152,7 @@ export async function startFakeInnerTube(options: { slowMs?: number } = {}): Pro
   return {
     env: { SEARCH_PROVIDER: 'innertube', INNERTUBE_BASE_URL: base },
     requests,
+    browses,
     count: (keyword) => requests.filter((request) => request.body.query === keyword).length,
     async close() {
       for (const timer of timers) clearTimeout(timer);

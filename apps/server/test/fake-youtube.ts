@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FIXTURE_LISTS, type FixtureItem, fixtureItems } from './fixture-playlists.ts';
 
 /**
  * A local stand-in for the YouTube Data API v3 (`GET /youtube/v3/search`) and the oEmbed endpoint
@@ -19,6 +20,10 @@ import type { AddressInfo } from 'node:net';
  * oEmbed by video id: `deletedVid1` 404, `privateVid1` 401, `noembedVid1` 403, `badReqVid01` 400,
  * `serverErr01` 500, `malformed01` not JSON, `slowVideo01` after `slowMs`, any other id a video.
  * Search requests with a key other than FAKE_YOUTUBE_KEY get 400 keyInvalid, as the real API does.
+ *
+ * `GET /youtube/v3/playlistItems` serves the lists of fixture-playlists.ts, 50 items a page at most
+ * (`maxResults`), paged by `pageToken`; FIXTURE_LISTS.private answers 403 playlistItemsNotAccessible,
+ * `broken` 500 (and `flaky` on every page after the first), `slow` after `slowMs`, and any unknown list 404 playlistNotFound, as the API documents.
  */
 export const FAKE_YOUTUBE_KEY = 'fake-youtube-key';
 
@@ -28,7 +33,7 @@ export interface FakeYouTube {
   /** Every request received, in order. */
   requests: URL[];
   /** Requests received whose path is `pathname`, optionally with search `q` equal to `keyword`. */
-  count(pathname: '/youtube/v3/search' | '/oembed', keyword?: string): number;
+  count(pathname: '/youtube/v3/search' | '/oembed' | '/youtube/v3/playlistItems', keyword?: string): number;
   close(): Promise<void>;
 }
 
@@ -131,6 +136,48 @@ const OEMBED_TEXT_ERRORS: Record<string, [number, string]> = {
   serverErr01: [500, 'Internal Server Error'],
 };
 
+/** A `youtube#playlistItem` at `position`; a private or deleted video has no thumbnails and no owner. */
+function playlistItem(listId: string, item: FixtureItem, position: number) {
+  const unavailable = typeof item === 'string';
+  const videoId = unavailable ? `${item === 'private' ? 'pr' : 'de'}${String(position).padStart(9, '0')}` : item.id;
+  const title = unavailable ? (item === 'private' ? 'Private video' : 'Deleted video') : item.title;
+  return {
+    kind: 'youtube#playlistItem',
+    etag: `etag-${listId}-${position}`,
+    id: Buffer.from(`${listId}.${position}`).toString('base64url'),
+    snippet: {
+      publishedAt: '2024-03-01T10:00:00Z',
+      channelId: 'UC_x5XG1OV2P6uZZ5FSM9Ttw',
+      title,
+      description: unavailable ? (item === 'private' ? 'This video is private.' : 'This video is unavailable.') : '',
+      thumbnails: unavailable ? {} : thumbnails(videoId),
+      channelTitle: 'Fixture Channel',
+      playlistId: listId,
+      position,
+      resourceId: { kind: 'youtube#video', videoId },
+      ...(unavailable
+        ? {}
+        : { videoOwnerChannelTitle: 'Fixture Channel', videoOwnerChannelId: 'UCfixtureOwner000000000' }),
+    },
+    contentDetails: unavailable ? { videoId } : { videoId, videoPublishedAt: '2020-01-01T00:00:00Z' },
+  };
+}
+
+/** One page of `playlistItems.list`: `maxResults` items from the offset the page token carries. */
+function playlistItemsPage(listId: string, items: readonly FixtureItem[], url: URL) {
+  const size = Math.min(50, Math.max(0, Number(url.searchParams.get('maxResults') ?? '5')));
+  const from = Number(url.searchParams.get('pageToken')?.replace(/^p/, '') ?? '0');
+  const next = from + size;
+  return {
+    kind: 'youtube#playlistItemListResponse',
+    etag: `etag-${listId}-${from}`,
+    ...(next < items.length ? { nextPageToken: `p${next}` } : {}),
+    ...(from > 0 ? { prevPageToken: `p${Math.max(0, from - size)}` } : {}),
+    items: items.slice(from, next).map((item, i) => playlistItem(listId, item, from + i)),
+    pageInfo: { totalResults: items.length, resultsPerPage: size },
+  };
+}
+
 function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
 }
@@ -189,11 +236,35 @@ export async function startFakeYouTube(options: { slowMs?: number; port?: number
     return json(res, 200, oembedVideo(id));
   };
 
+  const playlistItems = (url: URL, res: ServerResponse) => {
+    if (url.searchParams.get('key') !== FAKE_YOUTUBE_KEY) {
+      return json(res, 400, googleError(400, 'API key not valid. Please pass a valid API key.', 'keyInvalid'));
+    }
+    const listId = url.searchParams.get('playlistId') ?? '';
+    if (listId === FIXTURE_LISTS.private) {
+      const message = 'The request is not properly authorized to retrieve the specified playlist.';
+      return json(res, 403, googleError(403, message, 'playlistItemsNotAccessible', 'youtube.playlistItem'));
+    }
+    const laterPage = url.searchParams.has('pageToken');
+    if (listId === FIXTURE_LISTS.broken || (listId === FIXTURE_LISTS.flaky && laterPage)) {
+      return json(res, 500, googleError(500, 'Backend Error', 'backendError'));
+    }
+    const items = fixtureItems(listId);
+    if (!items) {
+      const message = "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.";
+      return json(res, 404, googleError(404, message, 'playlistNotFound', 'youtube.playlistItem'));
+    }
+    const page = playlistItemsPage(listId, items, url);
+    if (listId === FIXTURE_LISTS.slow) return later(() => json(res, 200, page));
+    return json(res, 200, page);
+  };
+
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     requests.push(url);
     if (req.method === 'GET' && url.pathname === '/youtube/v3/search') return search(url, res);
     if (req.method === 'GET' && url.pathname === '/oembed') return oembed(url, res);
+    if (req.method === 'GET' && url.pathname === '/youtube/v3/playlistItems') return playlistItems(url, res);
     return text(res, 404, 'Not Found');
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

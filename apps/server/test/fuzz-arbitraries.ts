@@ -24,6 +24,7 @@ const VALID: Record<CommandType, Record<string, unknown>> = {
   'clock:ping': {},
   'presence:report': { state: 'playing', errorMs: 12, rttMs: 40 },
   'playlist:add': { video: { id: 'dQw4w9WgXcQ', title: 'x', thumbnail: '', source: 'youtube', mediaUrl: null } },
+  'playlist:addList': { listId: 'PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI' },
   'playlist:select': { id: 'dQw4w9WgXcQ' },
   'playlist:remove': { id: 'dQw4w9WgXcQ' },
   'playlist:clearWatched': {},

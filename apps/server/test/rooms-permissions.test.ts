@@ -2,6 +2,8 @@ import { COMMAND_TYPES, type CommandType, userKey } from '@xemchung/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatRepository } from '../src/chat/chat-repository.ts';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
+import { type FakeYouTube, startFakeYouTube } from './fake-youtube.ts';
+import { FRESH_LIST_PREFIX } from './fixture-playlists.ts';
 import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, youtubeVideo } from './room-clients.ts';
 
@@ -39,6 +41,7 @@ function allowed(role: Role, type: CommandType): boolean {
 
 describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => {
   let server: TestServer;
+  let youtube: FakeYouTube;
   let host: TestUser;
   let member: TestUser;
   /** Someone else, whom grants, kicks and bans name (so the roles under test never change). */
@@ -49,7 +52,8 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
   const clients = {} as Record<Role, TestClient>;
 
   beforeAll(async () => {
-    server = await startServer(kind);
+    youtube = await startFakeYouTube();
+    server = await startServer(kind, { env: youtube.env });
     host = await signedInUser(server, 'Chủ phòng');
     member = await signedInUser(server, 'Thành viên');
     bystander = await signedInUser(server, 'Người khác');
@@ -66,6 +70,7 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
   afterAll(async () => {
     for (const client of Object.values(clients)) client.close();
     await server?.close();
+    await youtube?.close();
   });
 
   /** The committed room, straight from the database. */
@@ -106,6 +111,8 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
         return client.request(type, { state: 'paused', errorMs: 0, rttMs: 20 });
       case 'playlist:add':
         return client.request(type, { video: youtubeVideo(role) });
+      case 'playlist:addList':
+        return client.request(type, { listId: `${FRESH_LIST_PREFIX}${role}${Date.now()}` });
       case 'playlist:select':
       case 'playlist:remove':
         return client.request(type, { id: ids.b.id });

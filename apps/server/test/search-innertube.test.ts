@@ -138,7 +138,7 @@ describe('GET /api/search_videos/:keyword without a YOUTUBE_API_KEY (InnerTube)'
     );
     const parserWarnings = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.level === 40);
     expect(parserWarnings).toContainEqual(
-      expect.objectContaining({ msg: 'InnerTube search: youtubei.js could not parse a node', classname: 'VideoV2' }),
+      expect.objectContaining({ msg: 'InnerTube: youtubei.js could not parse a node', classname: 'VideoV2' }),
     );
   });
 

@@ -57,6 +57,22 @@ describe('parseCommand (R21)', () => {
     );
   });
 
+  it.each([
+    ['an empty list id', ''],
+    ['a one-character list id', 'P'],
+    ['a list id with a slash', 'PL/123'],
+    ['a list id over 64 characters', `PL${'x'.repeat(63)}`],
+    ['a whole link instead of the id', 'https://www.youtube.com/playlist?list=PL123'],
+    ['a number', 123],
+  ])('refuses playlist:addList with %s (R21, R70)', (_label, listId) => {
+    expect(parseCommand('playlist:addList', { listId }).success).toBe(false);
+  });
+
+  it('takes playlist:addList with a list id and nothing else (R70)', () => {
+    const parsed = parseCommand('playlist:addList', { listId: 'PL123456', videos: [youtube] });
+    expect(parsed.success && parsed.data).toEqual({ type: 'playlist:addList', listId: 'PL123456' });
+  });
+
   it('passes on the canonical URL of a spelling sent with the canonical id, and refuses the id of the spelling (R21, R40)', () => {
     const spelling = 'HTTPS://CDN.example.com:443/./clip.mp4?#t=1';
     const parsed = parseCommand('playlist:add', { video: { ...media, mediaUrl: spelling } });
@@ -102,6 +118,7 @@ describe('command catalogue', () => {
         'playback:ended',
         'playback:update',
         'playlist:add',
+        'playlist:addList',
         'playlist:clearWatched',
         'playlist:remove',
         'playlist:select',
@@ -135,6 +152,7 @@ describe('command catalogue', () => {
     expect(isRoomCommand({ type: 'moderation:kick', key: 'u:x' })).toBe(false);
     expect(isRoomCommand({ type: 'playlist:shuffle' })).toBe(true);
     expect(isRoomCommand({ type: 'vote:skip', id: 'x', skip: true })).toBe(true);
+    expect(isRoomCommand({ type: 'playlist:addList', listId: 'PL123' })).toBe(true);
   });
 
   it('validates acks, success and failure', () => {

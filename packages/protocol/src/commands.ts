@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { canonicalHttpUrl } from './canonical-url.ts';
 import { chatDeleteCommand, chatHistoryCommand, chatSendCommand } from './chat.ts';
 import { PLAYLIST_MAX } from './limits.ts';
-import { mediaVideoId, parseVideoLink, YOUTUBE_ID_PATTERN } from './links.ts';
+import { mediaVideoId, PLAYLIST_ID_PATTERN, parseVideoLink, YOUTUBE_ID_PATTERN } from './links.ts';
 import { personKeySchema, settingsChangeSchema, uidSchema } from './moderation.ts';
 import { presenceReportSchema } from './presence.ts';
 import { currentVideoSchema, loopModeSchema, videoIdSchema, videoSchema } from './room.ts';
@@ -56,6 +56,11 @@ const presenceReportCommand = presenceReportSchema.extend({ type: z.literal('pre
 
 // Room commands: intentions applied by the room state machine (docs/room-rules.md).
 const addCommand = z.object({ type: z.literal('playlist:add'), video: addVideoInputSchema });
+/**
+ * Adds the videos of a YouTube playlist, in order, as far as the free slots and the caller's cap allow (R71): the
+ * server reads the list (R72), so the client names it only.
+ */
+const addListCommand = z.object({ type: z.literal('playlist:addList'), listId: z.string().regex(PLAYLIST_ID_PATTERN) });
 const selectCommand = z.object({ type: z.literal('playlist:select'), id: videoIdSchema });
 const removeCommand = z.object({ type: z.literal('playlist:remove'), id: videoIdSchema });
 const clearWatchedCommand = z.object({ type: z.literal('playlist:clearWatched') });
@@ -110,6 +115,7 @@ const bansCommand = z.object({ type: z.literal('moderation:bans') });
 
 export const roomCommandSchema = z.discriminatedUnion('type', [
   addCommand,
+  addListCommand,
   selectCommand,
   removeCommand,
   clearWatchedCommand,

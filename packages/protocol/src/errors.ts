@@ -45,6 +45,12 @@ export const ERROR_CODES = [
   'duplicate_video',
   /** `playlist:add` when the playlist already holds PLAYLIST_MAX items. */
   'playlist_full',
+  /** `playlist:addList` of a YouTube playlist that is private or does not exist (R72). */
+  'playlist_unavailable',
+  /** `playlist:addList` of a YouTube playlist with no video that can be played (R72). */
+  'playlist_empty',
+  /** `playlist:addList` when YouTube could not be asked (timeout, error, refused, lookups off); retry later (R72). */
+  'playlist_lookup_failed',
   /** `playlist:move` to an index outside the playlist (R60). */
   'invalid_index',
   /** The command names a video that is not in the playlist. */

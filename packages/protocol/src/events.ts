@@ -33,6 +33,18 @@ export type JoinResult = z.infer<typeof joinResultSchema>;
 export const versionResultSchema = z.object({ version: z.number().int().min(0) });
 export type VersionResult = z.infer<typeof versionResultSchema>;
 
+/**
+ * `playlist:addList` (R71): the version, how many videos were added, how many of the list were already in the
+ * playlist (skipped), and whether the rest did not fit — the playlist full, or the caller's cap reached — or null
+ * when the whole list went in.
+ */
+export const listAddResultSchema = versionResultSchema.extend({
+  added: z.number().int().min(1),
+  skipped: z.number().int().min(0),
+  limit: z.enum(['playlist', 'cap']).nullable(),
+});
+export type ListAddResult = z.infer<typeof listAddResultSchema>;
+
 /** `clock:ping`: the server's epoch ms when it answered. */
 export const pingResultSchema = z.object({ serverTime: z.number() });
 export type PingResult = z.infer<typeof pingResultSchema>;
@@ -54,6 +66,7 @@ export const commandResultSchemas = {
   'clock:ping': pingResultSchema,
   'presence:report': emptyResultSchema,
   'playlist:add': versionResultSchema,
+  'playlist:addList': listAddResultSchema,
   'playlist:select': versionResultSchema,
   'playlist:remove': versionResultSchema,
   'playlist:clearWatched': versionResultSchema,

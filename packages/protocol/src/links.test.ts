@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { URL_MAX } from './limits.ts';
-import { mediaVideoId, parseVideoLink, YOUTUBE_ID_PATTERN } from './links.ts';
+import { mediaVideoId, PLAYLIST_ID_PATTERN, parsePlaylistLink, parseVideoLink, YOUTUBE_ID_PATTERN } from './links.ts';
 import { videoIdSchema } from './room.ts';
 
 const ID = 'dQw4w9WgXcQ';
@@ -186,5 +186,70 @@ describe('mediaVideoId', () => {
     const a = parseVideoLink('https://EXAMPLE.org/clip.mp4#t=5');
     const b = parseVideoLink('https://example.org/clip.mp4');
     expect(a?.kind === 'media' && b?.kind === 'media' && mediaVideoId(a.url) === mediaVideoId(b.url)).toBe(true);
+  });
+});
+
+describe('parsePlaylistLink (R70)', () => {
+  const LIST = 'PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI';
+  const ALBUM = 'OLAK5uy_kzF1U9gqOXmy4Kq7OqNaZs2W2R-XEdhC0';
+
+  it.each([
+    `https://www.youtube.com/playlist?list=${LIST}`,
+    `https://youtube.com/playlist?list=${LIST}&si=abc`,
+    `https://m.youtube.com/playlist?list=${LIST}`,
+    `www.youtube.com/playlist?list=${LIST}`,
+    `https://www.youtube.com/watch?v=${ID}&list=${LIST}&index=3`,
+    `https://www.youtube.com/watch?list=${LIST}&v=${ID}`,
+    `https://youtu.be/${ID}?list=${LIST}`,
+    `https://www.youtube.com/embed/videoseries?list=${LIST}`,
+    `https://www.youtube.com/embed/${ID}?list=${LIST}`,
+    `  https://www.youtube.com/playlist?list=${LIST}\n`,
+  ])('reads %s as the playlist', (link) => {
+    expect(parsePlaylistLink(link)).toEqual({ listId: LIST });
+  });
+
+  it('reads YouTube Music albums and playlists', () => {
+    expect(parsePlaylistLink(`https://music.youtube.com/playlist?list=${ALBUM}`)).toEqual({ listId: ALBUM });
+    expect(parsePlaylistLink(`https://music.youtube.com/watch?v=${ID}&list=${ALBUM}`)).toEqual({ listId: ALBUM });
+  });
+
+  it('takes a video clicked in a Mix for the video, not the endless Mix', () => {
+    const mix = `https://www.youtube.com/watch?v=${ID}&list=RD${ID}&start_radio=1`;
+    expect(parsePlaylistLink(mix)).toBeNull();
+    expect(parseVideoLink(mix)).toEqual({ kind: 'youtube', id: ID });
+    expect(parsePlaylistLink(`https://music.youtube.com/watch?v=${ID}&list=RDAMVM${ID}`)).toBeNull();
+  });
+
+  it('reads a Mix page of its own, and the private lists, as lists (the server answers for them)', () => {
+    expect(parsePlaylistLink(`https://www.youtube.com/playlist?list=RD${ID}`)).toEqual({ listId: `RD${ID}` });
+    expect(parsePlaylistLink('https://www.youtube.com/playlist?list=WL')).toEqual({ listId: 'WL' });
+  });
+
+  it.each([
+    ['a plain video', `https://www.youtube.com/watch?v=${ID}`],
+    ['a watch page with a list but a bad video id', `https://www.youtube.com/watch?v=short&list=${LIST}`],
+    ['an empty list', 'https://www.youtube.com/playlist?list='],
+    ['a one-character list', 'https://www.youtube.com/playlist?list=P'],
+    ['a list id with a dot', 'https://www.youtube.com/playlist?list=PL.123'],
+    ['a list id over 64 characters', `https://www.youtube.com/playlist?list=PL${'x'.repeat(63)}`],
+    ['a channel with a list', `https://www.youtube.com/@someone?list=${LIST}`],
+    ['another host', `https://example.com/playlist?list=${LIST}`],
+    ['a nocookie host', `https://www.youtube-nocookie.com/embed/videoseries?list=${LIST}`],
+    ['a port', `https://www.youtube.com:8443/playlist?list=${LIST}`],
+    ['credentials', `https://user:pw@www.youtube.com/playlist?list=${LIST}`],
+    ['another scheme', `javascript://www.youtube.com/playlist?list=${LIST}`],
+    ['a keyword', 'lạc trôi playlist'],
+    ['not a string', 42],
+  ])('refuses %s', (_label, link) => {
+    expect(parsePlaylistLink(link)).toBeNull();
+  });
+
+  it('accepts exactly the ids of PLAYLIST_ID_PATTERN', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 70 }), (listId) => {
+        const link = parsePlaylistLink(`https://www.youtube.com/playlist?list=${encodeURIComponent(listId)}`);
+        expect(link !== null).toBe(PLAYLIST_ID_PATTERN.test(listId));
+      }),
+    );
   });
 });

@@ -122,6 +122,40 @@ export function parseVideoLink(input: unknown): VideoLink | null {
   return mediaLink(url);
 }
 
+/** A YouTube playlist id: `PL…`, `OLAK5uy_…` (albums), `UU…` (uploads), `RD…` (Mixes), `WL`/`LL`… (R70). */
+export const PLAYLIST_ID_PATTERN = /^[A-Za-z0-9_-]{2,64}$/;
+
+/** A pasted link to a YouTube playlist: the list to import (R70). */
+export interface PlaylistLink {
+  listId: string;
+}
+
+/** Mixes (`RD…`) are endless lists YouTube makes up per viewer: a video clicked in one means that video (R70). */
+const isMix = (listId: string) => listId.startsWith('RD');
+
+/**
+ * Understands a pasted link as a YouTube playlist (R70): `list=` on `/playlist`, `/watch`, `/embed/videoseries` and
+ * youtu.be share links, on youtube.com with or without `www.`, `m.` or `music.`. A watch link that names a video
+ * and a list means the list (pasted from a playlist page), except a Mix (`list=RD…`), which means the video: then,
+ * and for anything else, null, and parseVideoLink reads the link.
+ */
+export function parsePlaylistLink(input: unknown): PlaylistLink | null {
+  if (typeof input !== 'string') return null;
+  const trimmed = input.trim();
+  if (trimmed === '' || trimmed.length > URL_MAX) return null;
+  const url = toUrl(trimmed);
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return null;
+  if (url.username !== '' || url.password !== '' || url.port !== '') return null;
+  if (!YOUTUBE_HOSTS.has(url.hostname) && !SHORT_HOSTS.has(url.hostname)) return null;
+  const listId = url.searchParams.get('list');
+  if (listId === null || !PLAYLIST_ID_PATTERN.test(listId)) return null;
+  const parts = segments(url);
+  const page = SHORT_HOSTS.has(url.hostname) ? 'video' : parts.join('/');
+  if (page === 'playlist' || page === 'embed/videoseries') return { listId };
+  const namesVideo = page === 'video' || page === 'watch' || (parts.length === 2 && parts[0] === 'embed');
+  return namesVideo && !isMix(listId) && youtubeId(url) !== null ? { listId } : null;
+}
+
 /**
  * The playlist id of a direct media link: `m_` + base64url of the first 16 bytes of SHA-256(url), 24
  * characters that fit `videoIdSchema` and cannot collide with an 11-character YouTube id. Pass the `url`

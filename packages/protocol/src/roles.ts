@@ -55,6 +55,7 @@ export const COMMAND_PERMISSIONS = {
   'room:leave': 'viewer',
   'presence:report': 'viewer',
   'playlist:add': 'adder',
+  'playlist:addList': 'adder',
   'playlist:select': 'controller',
   'playlist:remove': 'controller',
   'playlist:clearWatched': 'controller',

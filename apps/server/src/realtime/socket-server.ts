@@ -6,6 +6,7 @@ import type { SessionStore } from '../auth/sessions.ts';
 import { CHAT_RATE, type ChatBroadcast } from '../chat/chat-handlers.ts';
 import type { ChatRepository } from '../chat/chat-repository.ts';
 import { PersonRate } from '../chat/person-rate.ts';
+import type { PlaylistReader } from '../playlists/playlist-reader.ts';
 import { KeyedQueue } from '../rooms/keyed-queue.ts';
 import type { ModerationStore } from '../rooms/moderation-store.ts';
 import { subjectsOf } from '../rooms/moderation-store.ts';
@@ -42,6 +43,9 @@ export const COMMAND_RATE: Omit<TokenBucketOptions, 'now'> = { capacity: 40, ref
  */
 export const FLOOD_CUTOFF: Omit<TokenBucketOptions, 'now'> = { capacity: 100, refillPerSecond: 10 };
 
+/** Playlist reads per person (R73): a few at once, then one every 10 s; each may cost YouTube up to 10 requests. */
+export const PLAYLIST_READ_RATE: Omit<TokenBucketOptions, 'now'> = { capacity: 3, refillPerSecond: 0.1 };
+
 type IoServer = Server<DefaultEventsMap, ServerToClientEvents, DefaultEventsMap, SocketData>;
 type IoSocket = Socket<DefaultEventsMap, ServerToClientEvents, DefaultEventsMap, SocketData>;
 
@@ -63,6 +67,8 @@ export interface RealtimeDeps {
   commandTimeoutMs?: number;
   /** Told about every answered command and every broadcast (metrics/). */
   observer?: RealtimeObserver;
+  /** Reads YouTube playlists for `playlist:addList` (R72). */
+  playlists: PlaylistReader;
 }
 
 /** What the realtime layer reports as it works. */
@@ -233,6 +239,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     presence,
     votes: { rate: new PersonRate({ ...VOTE_RATE, now }), present },
     votingRooms,
+    playlists: { reader: deps.playlists, rate: new PersonRate({ ...PLAYLIST_READ_RATE, now }) },
   });
   const dispatch = createDispatcher(handlers, (outcome) => deps.observer?.commandAnswered(outcome));
   const observer = deps.observer;

@@ -11,14 +11,16 @@ import {
 } from '@xemchung/protocol';
 import { type ChatHandlerDeps, createChatHandlers } from '../chat/chat-handlers.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import type { PlaylistReader } from '../playlists/playlist-reader.ts';
 import type { KeyedQueue } from './keyed-queue.ts';
+import { createListAddHandler } from './list-add-handler.ts';
 import { createModerationHandlers, type ViewerExits } from './moderation-handlers.ts';
 import type { ModerationStore } from './moderation-store.ts';
 import { queuedCommands } from './queued-command.ts';
 import { actorOf, type Handler, type RoomConnection } from './room-connection.ts';
 import { ROOM_ID_PATTERN } from './room-id.ts';
 import type { RoomRepository } from './room-repository.ts';
-import { type Actor, applyRoomCommand, type CommandContext } from './room-state.ts';
+import { type Actor, applyRoomCommand, type CommandContext, type RoomState, type StateCommand } from './room-state.ts';
 import type { RoomStore } from './room-store.ts';
 import { createVoteHandlers, type VoteHandlerDeps } from './vote-handlers.ts';
 import type { VotingRooms } from './voting-rooms.ts';
@@ -49,6 +51,8 @@ export interface RoomHandlerDeps {
   chat: Pick<ChatHandlerDeps, 'repository' | 'broadcast' | 'rate'>;
   /** Re-broadcasts a room's committed state once the database answers (a commit whose outcome is unknown). */
   resync?: (roomId: string) => void;
+  /** Reads YouTube playlists for `playlist:addList` (R72), and how often each person may ask. */
+  playlists: { reader: PlaylistReader; rate: { take(personKey: string): boolean } };
   /** Who is in the room and how each is in step (realtime/presence.ts); reports are refused without it. */
   presence?: { report(connectionId: string, report: SyncReport, watching: boolean): ErrorCode | null };
   /** Vote to skip (R64–R68): the per-person rate and who is present; without it votes answer `unavailable`. */
@@ -72,15 +76,17 @@ const REMOVED_MESSAGES: Record<RemovalReason, string> = {
 };
 
 /**
- * Runs a room command for `actor` in `roomId` and answers through `reply` exactly once; `context` gives what the
- * decision needs beyond the state (who is present, R66), asked for each time it is decided.
+ * Runs a room command for `actor` in `roomId` and answers through `reply` exactly once. `context` gives what the
+ * decision needs beyond the state (who is present, R66), asked for each time it is decided; `details`, given the
+ * room before and after the commit, adds to a committed command's ack (what a playlist import did, R71).
  */
 export type RoomCommandRunner = (
   roomId: string,
   actor: Actor,
-  command: RoomCommand,
+  command: StateCommand,
   reply: (ack: CommandAck<RoomCommand['type']>) => void,
   context?: () => CommandContext,
+  details?: (before: RoomState, after: RoomState) => object,
 ) => Promise<void>;
 
 /**
@@ -94,19 +100,23 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
    * database by then.
    */
   const runQueued = queuedCommands(deps);
-  const runRoomCommand: RoomCommandRunner = (roomId, actor, command, reply, context) =>
+  const runRoomCommand: RoomCommandRunner = (roomId, actor, command, reply, context, details) =>
     runQueued(
       roomId,
       reply,
       async (answer) => {
-        const result = await deps.store.apply(roomId, (state, version) =>
-          applyRoomCommand(state, command, actor, deps.now(), { ...context?.(), version }),
-        );
+        // The store may decide more than once (a lost race); the last decision is the one committed.
+        let extra = {};
+        const result = await deps.store.apply(roomId, (state, version) => {
+          const transition = applyRoomCommand(state, command, actor, deps.now(), { ...context?.(), version });
+          if (details && 'state' in transition) extra = details(state, transition.state);
+          return transition;
+        });
         if (result.kind === 'not_found') deps.votingRooms?.forget(roomId);
         else deps.votingRooms?.seen(result.room);
         switch (result.kind) {
           case 'committed':
-            answer({ ok: true, version: result.room.version });
+            answer({ ok: true, version: result.room.version, ...extra });
             deps.broadcast.state(result.room);
             return;
           case 'unchanged':
@@ -124,7 +134,7 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
     );
   const roomCommand = async (
     connection: RoomConnection,
-    command: RoomCommand,
+    command: Exclude<StateCommand, { type: 'playlist:addList' }>,
     reply: (ack: CommandAck<RoomCommand['type']>) => void,
   ) => {
     const roomId = connection.roomId;
@@ -197,6 +207,7 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
       return undefined;
     },
     'playlist:add': roomCommand,
+    'playlist:addList': createListAddHandler(deps, runRoomCommand),
     'playlist:select': roomCommand,
     'playlist:remove': roomCommand,
     'playlist:clearWatched': roomCommand,

@@ -1,8 +1,7 @@
-import type { RoomCommand } from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
 import { committedState, emptyRoomState } from '../../test/room-states.ts';
-import { applyRoomCommand, type CommandContext, type RoomState } from './room-state.ts';
+import { applyRoomCommand, type CommandContext, type RoomState, type StateCommand } from './room-state.ts';
 
 const HOST = actor('host-uid');
 const COHOST = actor('cohost-uid');
@@ -12,13 +11,13 @@ const vid = (name: string) => name.padEnd(11, '_');
 const emptyRoom = emptyRoomState({ cohosts: ['cohost-uid'] });
 
 const ok = committedState;
-const run = (state: RoomState, commands: RoomCommand[], context: CommandContext = {}) =>
+const run = (state: RoomState, commands: StateCommand[], context: CommandContext = {}) =>
   commands.reduce((current, command) => ok(applyRoomCommand(current, command, HOST, NOW, context)), state);
-const add = (name: string): RoomCommand => ({
+const add = (name: string): StateCommand => ({
   type: 'playlist:add',
   video: { id: vid(name), title: name, thumbnail: '', source: 'youtube', mediaUrl: null },
 });
-const move = (name: string, toIndex: number, version?: number): RoomCommand => ({
+const move = (name: string, toIndex: number, version?: number): StateCommand => ({
   type: 'playlist:move',
   id: vid(name),
   toIndex,

@@ -4,14 +4,13 @@ import {
   DEFAULT_ROOM_SETTINGS,
   isController,
   PLAYLIST_MAX,
-  type RoomCommand,
   roleOf,
 } from '@xemchung/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { actor as actorOf } from '../../test/actors.ts';
 import { emptyRoomState } from '../../test/room-states.ts';
-import { type Actor, applyRoomCommand, type RoomState, waitingCount } from './room-state.ts';
+import { type Actor, applyRoomCommand, type RoomState, type StateCommand, waitingCount } from './room-state.ts';
 
 const HOST: Actor = actorOf('host');
 // Two guests behind one address, one elsewhere: the cap must hold across keys and addresses alike (R56).
@@ -26,7 +25,7 @@ const actors: Actor[] = [
 const uid = fc.constantFrom('host', 'cohost', 'member', 'stranger');
 /** A vote's id that stands for the item playing when it is sent, so votes often count and skips happen. */
 const PLAYING = 'playing';
-const aimed = (command: RoomCommand, state: RoomState): RoomCommand =>
+const aimed = (command: StateCommand, state: RoomState): StateCommand =>
   command.type === 'vote:skip' && command.id === PLAYING
     ? { ...command, id: state.current_video.id || PLAYING }
     : command;
@@ -37,7 +36,7 @@ const context = { present: new Set(actors.map((someone) => someone.key)) };
 const ids = ['aaaaaaaaaaa', 'bbbbbbbbbbb', 'ccccccccccc', 'ddddddddddd', 'eeeeeeeeeee', 'fffffffffff'];
 const id = fc.constantFrom(...ids);
 
-const command: fc.Arbitrary<RoomCommand> = fc.oneof(
+const command: fc.Arbitrary<StateCommand> = fc.oneof(
   {
     // Adds weigh more, so playlists grow long enough for removals before the current item to matter.
     weight: 3,
@@ -46,6 +45,21 @@ const command: fc.Arbitrary<RoomCommand> = fc.oneof(
       video: { id: videoId, title: videoId, thumbnail: '', source: 'youtube' as const, mediaUrl: null },
     })),
   },
+  // A playlist import (R71): several videos, repeats and ones already there included, in one command.
+  fc.record({
+    type: fc.constant('playlist:addList' as const),
+    listId: fc.constant('PLproperty'),
+    videos: fc.array(id, { maxLength: 5 }).map((list) =>
+      list.map((videoId) => ({
+        id: videoId,
+        title: videoId,
+        thumbnail: '',
+        source: 'youtube' as const,
+        mediaUrl: null,
+      })),
+    ),
+    more: fc.boolean(),
+  }),
   id.map((videoId) => ({ type: 'playlist:select' as const, id: videoId })),
   id.map((videoId) => ({ type: 'playlist:remove' as const, id: videoId })),
   fc.constant({ type: 'playlist:clearWatched' as const }),
@@ -160,14 +174,17 @@ describe('room state machine properties', () => {
               }
             }
           } else if (!isController(role)) {
+            const adds = command.type === 'playlist:add' || command.type === 'playlist:addList';
             if ('error' in result) {
-              expect(result.error.code === 'forbidden' || command.type === 'playlist:add').toBe(true);
-              if (command.type !== 'playlist:add') expect(result.error.code).toBe('forbidden');
+              expect(result.error.code === 'forbidden' || adds).toBe(true);
+              if (!adds) expect(result.error.code).toBe('forbidden');
             } else {
-              // A non-host can only append; everything before stays exactly as it was.
-              expect(command.type).toBe('playlist:add');
+              // A non-host can only append (one video, or an imported list's, R71); everything before stays as it was.
+              expect(adds).toBe(true);
               expect(result.state.playlist.slice(0, state.playlist.length)).toEqual(state.playlist);
-              expect(result.state.playlist.length).toBe(state.playlist.length + 1);
+              const added = result.state.playlist.length - state.playlist.length;
+              if (command.type === 'playlist:add') expect(added).toBe(1);
+              else expect(added).toBeGreaterThanOrEqual(1);
               expect(result.state.current_video).toEqual(state.current_video);
             }
           }

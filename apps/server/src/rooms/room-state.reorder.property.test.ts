@@ -1,9 +1,9 @@
-import { DEFAULT_ROOM_SETTINGS, type RoomCommand } from '@xemchung/protocol';
+import { DEFAULT_ROOM_SETTINGS } from '@xemchung/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { actor as actorOf } from '../../test/actors.ts';
 import { emptyRoomState } from '../../test/room-states.ts';
-import { type Actor, applyRoomCommand, type RoomState } from './room-state.ts';
+import { type Actor, applyRoomCommand, type RoomState, type StateCommand } from './room-state.ts';
 
 // Two controllers, the host and a co-host, each acting on the version of the room it last heard of (R60–R62).
 const controllers: Actor[] = [actorOf('host'), actorOf('cohost')];
@@ -14,22 +14,22 @@ const command = fc.oneof(
   {
     weight: 3,
     arbitrary: id.map(
-      (videoId): RoomCommand => ({
+      (videoId): StateCommand => ({
         type: 'playlist:add',
         video: { id: videoId, title: videoId, thumbnail: '', source: 'youtube', mediaUrl: null },
       }),
     ),
   },
-  id.map((videoId): RoomCommand => ({ type: 'playlist:remove', id: videoId })),
-  id.map((videoId): RoomCommand => ({ type: 'playlist:select', id: videoId })),
+  id.map((videoId): StateCommand => ({ type: 'playlist:remove', id: videoId })),
+  id.map((videoId): StateCommand => ({ type: 'playlist:select', id: videoId })),
   {
     weight: 3,
     arbitrary: fc
       .record({ id, toIndex: fc.nat({ max: 10 }), versioned: fc.boolean() })
       .map(({ id, toIndex, versioned }) => ({ type: 'playlist:move' as const, id, toIndex, versioned })),
   },
-  id.map((videoId): RoomCommand => ({ type: 'playlist:playNext', id: videoId })),
-  fc.constant<RoomCommand>({ type: 'playlist:shuffle' }),
+  id.map((videoId): StateCommand => ({ type: 'playlist:playNext', id: videoId })),
+  fc.constant<StateCommand>({ type: 'playlist:shuffle' }),
 );
 
 // Each step: who acts, what, whether that controller heard the latest broadcast first, and the shuffle's draws.
@@ -61,7 +61,7 @@ describe('reordering under two controllers (R60–R62)', () => {
         for (const { who, command: generated, heard, draws } of steps) {
           now += 1000;
           if (heard) seen[who] = version;
-          const command: RoomCommand =
+          const command: StateCommand =
             'versioned' in generated
               ? {
                   type: 'playlist:move',

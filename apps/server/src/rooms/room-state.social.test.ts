@@ -1,8 +1,15 @@
-import { COHOSTS_MAX, DEFAULT_ROOM_SETTINGS, type RoomCommand, type RoomSettings } from '@xemchung/protocol';
+import { COHOSTS_MAX, DEFAULT_ROOM_SETTINGS, type RoomSettings } from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
 import { committedState, emptyRoomState } from '../../test/room-states.ts';
-import { type Actor, applyRoomCommand, publicRoom, type RoomState, waitingCount } from './room-state.ts';
+import {
+  type Actor,
+  applyRoomCommand,
+  publicRoom,
+  type RoomState,
+  type StateCommand,
+  waitingCount,
+} from './room-state.ts';
 
 const HOST = actor('host-uid');
 const COHOST = actor('cohost-uid');
@@ -11,22 +18,22 @@ const GUEST = actor(null, { guest: 'GUEST00001', address: 'addr-1' });
 const NOW = 1_700_000_000_000;
 
 const vid = (name: string) => name.padEnd(11, '_');
-const add = (name: string): RoomCommand => ({
+const add = (name: string): StateCommand => ({
   type: 'playlist:add',
   video: { id: vid(name), title: name, thumbnail: '', source: 'youtube', mediaUrl: null },
 });
-const select = (name: string): RoomCommand => ({ type: 'playlist:select', id: vid(name) });
-const settings = (change: Partial<RoomSettings>): RoomCommand => ({ type: 'room:settings', settings: change });
-const grant = (uid: string): RoomCommand => ({ type: 'cohost:grant', uid });
-const revoke = (uid: string): RoomCommand => ({ type: 'cohost:revoke', uid });
-const clearQueue: RoomCommand = { type: 'playlist:clear' };
+const select = (name: string): StateCommand => ({ type: 'playlist:select', id: vid(name) });
+const settings = (change: Partial<RoomSettings>): StateCommand => ({ type: 'room:settings', settings: change });
+const grant = (uid: string): StateCommand => ({ type: 'cohost:grant', uid });
+const revoke = (uid: string): StateCommand => ({ type: 'cohost:revoke', uid });
+const clearQueue: StateCommand = { type: 'playlist:clear' };
 
 const room = emptyRoomState({ cohosts: ['cohost-uid'] });
 
 const ok = committedState;
-const run = (state: RoomState, steps: Array<[RoomCommand, Actor]>) =>
+const run = (state: RoomState, steps: Array<[StateCommand, Actor]>) =>
   steps.reduce((current, [command, by]) => ok(applyRoomCommand(current, command, by, NOW)), state);
-const refusal = (state: RoomState, command: RoomCommand, by: Actor) => {
+const refusal = (state: RoomState, command: StateCommand, by: Actor) => {
   const result = applyRoomCommand(state, command, by, NOW);
   return 'error' in result ? result.error.code : null;
 };

@@ -5,13 +5,12 @@ import {
   DUPLICATE_VIDEO_MESSAGE,
   mediaVideoId,
   PLAYLIST_MAX,
-  type RoomCommand,
   roomCommandSchema,
 } from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
 import { committedState, emptyRoomState } from '../../test/room-states.ts';
-import { type Actor, applyRoomCommand, type RoomState } from './room-state.ts';
+import { type Actor, applyRoomCommand, type RoomState, type StateCommand } from './room-state.ts';
 
 const HOST: Actor = actor('host-uid');
 const MEMBER: Actor = actor('member-uid');
@@ -32,15 +31,15 @@ const emptyRoom = emptyRoomState({ host: HOST.uid as string });
 
 const ok = committedState;
 
-function run(state: RoomState, commands: RoomCommand[], actor: Actor = HOST, now = NOW): RoomState {
+function run(state: RoomState, commands: StateCommand[], actor: Actor = HOST, now = NOW): RoomState {
   return commands.reduce((current, command) => ok(applyRoomCommand(current, command, actor, now)), state);
 }
 
-const add = (name: string): RoomCommand => ({ type: 'playlist:add', video: input(name) });
-const select = (name: string): RoomCommand => ({ type: 'playlist:select', id: vid(name) });
-const remove = (name: string): RoomCommand => ({ type: 'playlist:remove', id: vid(name) });
-const ended = (name: string): RoomCommand => ({ type: 'playback:ended', id: vid(name) });
-const clear: RoomCommand = { type: 'playlist:clearWatched' };
+const add = (name: string): StateCommand => ({ type: 'playlist:add', video: input(name) });
+const select = (name: string): StateCommand => ({ type: 'playlist:select', id: vid(name) });
+const remove = (name: string): StateCommand => ({ type: 'playlist:remove', id: vid(name) });
+const ended = (name: string): StateCommand => ({ type: 'playback:ended', id: vid(name) });
+const clear: StateCommand = { type: 'playlist:clearWatched' };
 
 /** a, b, c, d in the playlist; c playing (a and c watched). */
 const busyRoom = run(emptyRoom, [add('a'), add('b'), add('c'), add('d'), select('c')], HOST, NOW - 5000);
@@ -51,7 +50,7 @@ describe('permissions (R2)', () => {
   const hostOnly = (Object.keys(COMMAND_PERMISSIONS) as Array<keyof typeof COMMAND_PERMISSIONS>).filter(
     (type) => COMMAND_PERMISSIONS[type] === 'controller' && stateCommands.includes(type),
   );
-  const commands: Record<string, RoomCommand> = {
+  const commands: Record<string, StateCommand> = {
     'playlist:select': select('a'),
     'playlist:remove': remove('a'),
     'playlist:clearWatched': clear,
@@ -201,7 +200,7 @@ describe('playback:update (R13, R28)', () => {
   });
 
   it('refuses a report about a video that is no longer current', () => {
-    const update: RoomCommand = { type: 'playback:update', id: vid('a'), playing: true, position: 9, rate: 1 };
+    const update: StateCommand = { type: 'playback:update', id: vid('a'), playing: true, position: 9, rate: 1 };
     expect(applyRoomCommand(busyRoom, update, HOST, NOW)).toMatchObject({ error: { code: 'version_conflict' } });
   });
 });

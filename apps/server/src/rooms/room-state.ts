@@ -1,14 +1,9 @@
 import { randomInt } from 'node:crypto';
 import {
-  type AddVideoInput,
   COHOSTS_MAX,
-  canonicalHttpUrl,
   DEFAULT_CURRENT_VIDEO,
-  DUPLICATE_VIDEO_MESSAGE,
   type ErrorCode,
-  isController,
   type LoopMode,
-  PLAYLIST_MAX,
   type ProtocolError,
   REFUSAL_MESSAGES,
   type Role,
@@ -21,6 +16,9 @@ import {
   skipPasses,
   type Video,
 } from '@xemchung/protocol';
+import { add, addList, type ListAdd } from './room-adds.ts';
+
+export { type ListAdd, type ListAddSummary, listAddSummary, waitingCount } from './room-adds.ts';
 
 /** Who added a playlist item (R56): their person key, and for a guest the hashed address it came from. */
 export interface Adder {
@@ -68,6 +66,9 @@ export interface CommandContext {
   present?: ReadonlySet<string>;
 }
 
+/** What the state machine applies: the room commands, with a playlist import carrying the videos read (R71). */
+export type StateCommand = Exclude<RoomCommand, { type: 'playlist:addList' }> | ListAdd;
+
 const refuse = (code: ErrorCode, message: string): Transition => ({ error: { code, message } });
 const defaultCurrentVideo = () => ({ ...DEFAULT_CURRENT_VIDEO });
 
@@ -77,13 +78,13 @@ export function actorRole(state: RoomState, actor: Actor): Role {
 }
 
 /**
- * The room state machine: every rule of docs/room-rules.md (R2, R6–R15, R55–R57) and nothing else — no I/O, no clock
+ * The room state machine: every rule of docs/room-rules.md (R2, R6–R15, R55–R57, R60–R63; adding videos, R6–R9 and R71, in room-adds.ts) and nothing else — no I/O, no clock
  * but `now` (server epoch ms), no knowledge of sockets or SQL. The actor has joined the room; whether it may
  * run the command is decided here from the permission table, against this very state.
  */
 export function applyRoomCommand(
   state: RoomState,
-  command: RoomCommand,
+  command: StateCommand,
   actor: Actor,
   now: number,
   context: CommandContext = {},
@@ -97,7 +98,7 @@ export function applyRoomCommand(
 
 function decide(
   state: RoomState,
-  command: RoomCommand,
+  command: StateCommand,
   actor: Actor,
   now: number,
   context: CommandContext,
@@ -107,6 +108,8 @@ function decide(
   switch (command.type) {
     case 'playlist:add':
       return add(state, command.video, actor);
+    case 'playlist:addList':
+      return addList(state, command.videos, actor);
     case 'playlist:select':
       return select(state, command.id, now);
     case 'playlist:remove':
@@ -157,66 +160,6 @@ function decide(
       throw new Error(`Unhandled command ${JSON.stringify(unhandled)}`);
     }
   }
-}
-
-/**
- * R7, R40: the same video by id, or a direct media link whose stored URL has the same canonical form. The schema
- * gives `input` its canonical URL and the id of it; items stored before links were canonical may carry another
- * spelling and the id of that spelling, so the URL is compared too.
- */
-function isDuplicate(playlist: readonly Video[], input: AddVideoInput): boolean {
-  return playlist.some(
-    (video) =>
-      video.id === input.id ||
-      (input.mediaUrl !== null &&
-        video.mediaUrl !== null &&
-        (canonicalHttpUrl(video.mediaUrl) ?? video.mediaUrl) === input.mediaUrl),
-  );
-}
-
-/** R6–R9, and R56: a viewer who is not a controller has at most `perPersonCap` videos waiting. */
-function add(state: RoomState, input: AddVideoInput, actor: Actor): Transition {
-  if (isDuplicate(state.playlist, input)) return refuse('duplicate_video', DUPLICATE_VIDEO_MESSAGE);
-  if (state.playlist.length >= PLAYLIST_MAX) {
-    return refuse('playlist_full', `The playlist already has ${PLAYLIST_MAX} videos`);
-  }
-  const cap = state.settings.perPersonCap;
-  if (!isController(actorRole(state, actor)) && waitingCount(state, actor) >= cap) {
-    return refuse('cap_reached', `You already have ${cap} videos waiting`);
-  }
-  const first = state.playlist.length === 0;
-  const video: Video = {
-    id: input.id,
-    title: input.title,
-    thumbnail: input.thumbnail,
-    visited: first,
-    source: input.source,
-    mediaUrl: input.mediaUrl,
-  };
-  const adder: Adder = { key: actor.key, address: actor.uid === null ? actor.address : null };
-  return {
-    state: {
-      ...state,
-      playlist: [...state.playlist, video],
-      current_video: first ? defaultCurrentVideo() : state.current_video,
-      adders: { ...state.adders, [video.id]: adder },
-    },
-  };
-}
-
-/**
- * R56: the videos `actor` has waiting: added by them, not yet played, not the current one. A signed-in viewer is
- * counted by user; a guest by guest key and also by address, so new tabs or a cleared cookie do not reset it.
- */
-export function waitingCount(state: RoomState, actor: Actor): number {
-  const byAddress = actor.uid === null;
-  let count = 0;
-  for (const video of state.playlist) {
-    if (video.visited || video.id === state.current_video.id) continue;
-    const adder = state.adders[video.id];
-    if (adder && (adder.key === actor.key || (byAddress && adder.address === actor.address))) count++;
-  }
-  return count;
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { LoopMode, RoomCommand } from '@xemchung/protocol';
+import type { LoopMode } from '@xemchung/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
 import { committedState, emptyRoomState } from '../../test/room-states.ts';
-import { type Actor, applyRoomCommand, type RoomState, recheckSkipVotes } from './room-state.ts';
+import { type Actor, applyRoomCommand, type RoomState, recheckSkipVotes, type StateCommand } from './room-state.ts';
 
 const HOST = actor('host-uid');
 const MEMBER = actor('member-uid');
@@ -12,17 +12,17 @@ const GUEST = actor(null, { guest: 'GUEST00001' });
 const NOW = 1_700_000_000_000;
 const vid = (name: string) => name.padEnd(11, '_');
 const ok = committedState;
-const as = (who: Actor, state: RoomState, command: RoomCommand, present: Actor[]) =>
+const as = (who: Actor, state: RoomState, command: StateCommand, present: Actor[]) =>
   applyRoomCommand(state, command, who, NOW, { present: new Set(present.map((p) => p.key)) });
-const add = (name: string): RoomCommand => ({
+const add = (name: string): StateCommand => ({
   type: 'playlist:add',
   video: { id: vid(name), title: name, thumbnail: '', source: 'youtube', mediaUrl: null },
 });
-const vote = (name: string, skip = true): RoomCommand => ({ type: 'vote:skip', id: vid(name), skip });
+const vote = (name: string, skip = true): StateCommand => ({ type: 'vote:skip', id: vid(name), skip });
 const playing = (state: RoomState) => state.current_video.id.replace(/_+$/, '');
 
 function roomPlaying(name: string, loop: LoopMode = 'off'): RoomState {
-  const commands: RoomCommand[] = [...'abc'].map(add).concat({ type: 'playlist:select', id: vid(name) });
+  const commands: StateCommand[] = [...'abc'].map(add).concat({ type: 'playlist:select', id: vid(name) });
   const state = commands.reduce((s, c) => ok(applyRoomCommand(s, c, HOST, NOW - 1000)), emptyRoomState());
   return { ...state, loop };
 }
@@ -97,7 +97,7 @@ describe('vote:skip (R64–R67)', () => {
 
   it('R65: the votes go whenever the item changes — a select, an end, a removal of the playing item', () => {
     const voted = ok(as(GUEST, roomPlaying('a'), vote('a'), FOUR));
-    const host = (state: RoomState, command: RoomCommand) => ok(applyRoomCommand(state, command, HOST, NOW));
+    const host = (state: RoomState, command: StateCommand) => ok(applyRoomCommand(state, command, HOST, NOW));
     expect(host(voted, { type: 'playlist:select', id: vid('c') }).skipVotes).toEqual([]);
     expect(host(voted, { type: 'playlist:select', id: vid('a') }).skipVotes).toEqual([]); // a restart too
     expect(host(voted, { type: 'playback:ended', id: vid('a') }).skipVotes).toEqual([]);

@@ -15,8 +15,8 @@ const GATEWAY_TIMEOUT = 504;
  */
 const REFUSALS = new Set([403, 429]);
 
-/** The failures of one InnerTube request, raised by our `fetch` so they reach `search` untouched by youtubei.js. */
-class UpstreamFailure extends Error {
+/** The failures of one InnerTube request, raised by our `fetch` so they reach our callers untouched by youtubei.js. */
+export class UpstreamFailure extends Error {
   readonly outcome: Extract<SearchOutcome, { kind: 'status' }>;
   constructor(status: number, reason: string) {
     super(reason);
@@ -54,12 +54,12 @@ function boundedFetch(baseUrl: string, timeoutMs: number): typeof fetch {
   };
 }
 
-function isTimeout(error: unknown): boolean {
+export function isTimeout(error: unknown): boolean {
   return (error as { name?: string } | null)?.name === 'TimeoutError';
 }
 
 /** Why a search failed, for the client's `{status}` and the log. */
-function failureOutcome(error: unknown): Extract<SearchOutcome, { kind: 'status' }> {
+export function failureOutcome(error: unknown): Extract<SearchOutcome, { kind: 'status' }> {
   if (error instanceof UpstreamFailure) return error.outcome;
   // Reading the body timed out after the headers came (the fetch's signal covers the body too).
   if (isTimeout(error)) return { kind: 'status', status: GATEWAY_TIMEOUT, reason: 'timeout' };
@@ -70,16 +70,23 @@ function failureOutcome(error: unknown): Extract<SearchOutcome, { kind: 'status'
 
 type Youtubei = typeof import('youtubei.js');
 
-/** A client and the module's node classes; youtubei.js is imported here (~0.3 s, ~60 MB RSS), at the first search. */
-async function createInnertube(
-  settings: YouTubeSettings,
-  log: FastifyBaseLogger,
-): Promise<{ innertube: Innertube; nodes: Youtubei['YTNodes'] }> {
-  const { Innertube, Log, Parser, YTNodes } = await import('youtubei.js');
+/** A youtubei.js client, the module's node classes and its error class. */
+export interface InnerTubeSession {
+  innertube: Innertube;
+  nodes: Youtubei['YTNodes'];
+  InnertubeError: Youtubei['Utils']['InnertubeError'];
+}
+
+/**
+ * A client and the module's node classes; youtubei.js is imported here (~0.3 s, ~60 MB RSS), at the first search
+ * or playlist read. The search and the playlist reader each make their own, at their first use.
+ */
+export async function createInnertube(settings: YouTubeSettings, log: FastifyBaseLogger): Promise<InnerTubeSession> {
+  const { Innertube, Log, Parser, Utils, YTNodes } = await import('youtubei.js');
   // Its own console logging off; what its parser could not read goes to our log, where drift shows first.
   Log.setLevel(Log.Level.NONE);
   Parser.setParserErrorHandler(({ classname, error_type }) => {
-    log.warn({ classname, errorType: error_type }, 'InnerTube search: youtubei.js could not parse a node');
+    log.warn({ classname, errorType: error_type }, 'InnerTube: youtubei.js could not parse a node');
   });
   // No request at creation: the session (visitor id, client version) is generated locally and no player is loaded.
   const innertube = await Innertube.create({
@@ -91,7 +98,7 @@ async function createInnertube(
     lang: 'vi',
     location: 'VN',
   });
-  return { innertube, nodes: YTNodes };
+  return { innertube, nodes: YTNodes, InnertubeError: Utils.InnertubeError };
 }
 
 /**

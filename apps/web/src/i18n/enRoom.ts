@@ -40,6 +40,11 @@ export const enRoom: RoomMessages = {
     queuedNext: '{{title}} will play next.',
     shuffle: 'Shuffle the queue',
     shuffled: 'The waiting videos were shuffled.',
+    listAdded: 'Added {{count}} videos from the playlist.',
+    listAddedSkipped: 'Added {{count}} videos from the playlist; skipped {{skipped}} already in the playlist.',
+    listAddedFull: 'Added {{count}} videos; the playlist is full, so the rest were not added.',
+    listAddedCap:
+      'Added {{count}} videos; you have reached the limit of {{cap}} waiting videos, so the rest were not added.',
     errors: {
       duplicate: 'This video is already in the playlist',
       playlistFull: 'The playlist already holds {{max}} videos.',
@@ -59,6 +64,10 @@ export const enRoom: RoomMessages = {
       invalidIndex: 'The video cannot go there.',
       votingOff: 'The host turned voting to skip off.',
       nothingPlaying: 'Nothing is playing to skip.',
+      listUnavailable: 'This playlist does not exist or is private.',
+      listEmpty: 'This playlist has no video that can be played.',
+      listLookupFailed:
+        'The playlist could not be loaded from YouTube right now. Please try again later or paste the videos one by one.',
     },
   },
   people: {

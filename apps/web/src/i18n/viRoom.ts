@@ -42,6 +42,11 @@ export const viRoom = {
     queuedNext: '{{title}} sẽ được phát tiếp theo.',
     shuffle: 'Trộn hàng chờ',
     shuffled: 'Đã trộn thứ tự các video đang chờ.',
+    listAdded: 'Đã thêm {{count}} video từ danh sách phát.',
+    listAddedSkipped: 'Đã thêm {{count}} video từ danh sách phát; bỏ qua {{skipped}} video đã có trong playlist.',
+    listAddedFull: 'Đã thêm {{count}} video; danh sách phát đã đầy nên các video còn lại không được thêm.',
+    listAddedCap:
+      'Đã thêm {{count}} video; bạn đã đạt giới hạn {{cap}} video đang chờ nên các video còn lại không được thêm.',
     errors: {
       duplicate: 'Video đã có trong playlist',
       playlistFull: 'Danh sách phát đã đủ {{max}} video.',
@@ -61,6 +66,9 @@ export const viRoom = {
       invalidIndex: 'Không thể chuyển video đến vị trí đó.',
       votingOff: 'Chủ phòng đã tắt bỏ phiếu bỏ qua video.',
       nothingPlaying: 'Không có video nào đang phát để bỏ qua.',
+      listUnavailable: 'Danh sách phát không tồn tại hoặc đang ở chế độ riêng tư.',
+      listEmpty: 'Danh sách phát này không có video nào xem được.',
+      listLookupFailed: 'Hiện không tải được danh sách phát từ YouTube. Vui lòng thử lại sau hoặc dán link từng video.',
     },
   },
   people: {

@@ -52,6 +52,7 @@ import { ConnectionBanner } from '../features/room/ConnectionBanner.tsx';
 import { RoomSessionContext } from '../features/room/roomSession.ts';
 import { SidePanel } from '../features/room/SidePanel.tsx';
 import { useAddToPlaylist } from '../features/room/useAddToPlaylist.ts';
+import { useImportPlaylist } from '../features/room/useImportPlaylist.ts';
 import { useMay } from '../features/room/useRole.ts';
 import { useRoom } from '../features/room/useRoom.ts';
 import { useRoomState } from '../features/room/useRoomState.ts';
@@ -107,10 +108,11 @@ function RoomTitle() {
  */
 function RoomSearch() {
   const addToPlaylist = useAddToPlaylist();
+  const importPlaylist = useImportPlaylist();
   if (!useMay('playlist:add')) return null;
   return (
     <TopBarSlot>
-      <RoomSearchBox onAdd={addToPlaylist} />
+      <RoomSearchBox onAdd={addToPlaylist} onAddList={importPlaylist} />
     </TopBarSlot>
   );
 }

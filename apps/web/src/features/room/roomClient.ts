@@ -73,6 +73,8 @@ export interface RoomClient {
   join(roomId: string): Promise<CommandAck<'room:join'>>;
   leave(): Promise<CommandAck<'room:leave'>>;
   addVideo(video: AddVideoInput): Promise<CommandAck<'playlist:add'>>;
+  /** Adds the videos of a YouTube playlist, which the server reads (R71, R72). */
+  addList(listId: string): Promise<CommandAck<'playlist:addList'>>;
   select(id: string): Promise<CommandAck<'playlist:select'>>;
   remove(id: string): Promise<CommandAck<'playlist:remove'>>;
   clearWatched(): Promise<CommandAck<'playlist:clearWatched'>>;
@@ -347,6 +349,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       return request('room:leave', {});
     },
     addVideo: (video) => request('playlist:add', { video }),
+    addList: (listId) => request('playlist:addList', { listId }),
     select: (id) => request('playlist:select', { id }),
     remove: (id) => request('playlist:remove', { id }),
     clearWatched: () => request('playlist:clearWatched', {}),

@@ -22,6 +22,9 @@ type CommandErrorKey =
   | 'room.errors.invalidIndex'
   | 'room.errors.votingOff'
   | 'room.errors.nothingPlaying'
+  | 'room.errors.listUnavailable'
+  | 'room.errors.listEmpty'
+  | 'room.errors.listLookupFailed'
   | 'room.errors.failed';
 
 /** The text for each way a room command can be refused (docs/protocol.md, Error codes). */
@@ -42,6 +45,9 @@ const MESSAGES: Partial<Record<ErrorCode, CommandErrorKey>> = {
   invalid_index: 'room.errors.invalidIndex',
   voting_off: 'room.errors.votingOff',
   nothing_playing: 'room.errors.nothingPlaying',
+  playlist_unavailable: 'room.errors.listUnavailable',
+  playlist_empty: 'room.errors.listEmpty',
+  playlist_lookup_failed: 'room.errors.listLookupFailed',
 };
 
 /** Tells the user, in their language, why a room command was refused. */

@@ -37,15 +37,16 @@ function setup(
   const data = options.signedOut ? null : testUser;
   const store = createAppStore({ user: { data, loading: false, error: null } });
   const onAdd = vi.fn(async (_video: AddVideoInput) => options.addResult ?? true);
+  const onAddList = vi.fn(async (_listId: string) => options.addResult ?? true);
   const user = userEvent.setup();
   render(
     <Provider store={store}>
       <button type="button">outside</button>
-      <RoomSearchBox onAdd={onAdd} />
+      <RoomSearchBox onAdd={onAdd} onAddList={onAddList} />
     </Provider>,
   );
   const input = screen.getByRole('combobox', { name: 'Tìm video hoặc dán link' });
-  return { api, store, onAdd, user, input };
+  return { api, store, onAdd, onAddList, user, input };
 }
 
 describe('RoomSearchBox: keyword search', () => {
@@ -233,6 +234,42 @@ describe('RoomSearchBox: pasted links', () => {
     });
     await waitFor(() => expect(input).toHaveValue(''));
     expect(api.beacons).toEqual([]);
+  });
+
+  it('adds the videos of a YouTube playlist link through the room, asking no lookup, then empties the box (R70, R74)', async () => {
+    const { api, user, input, onAdd, onAddList } = setup();
+    await user.click(input);
+    await user.paste('https://www.youtube.com/watch?v=kJQP7kiw5Fk&list=PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI&index=2');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(onAddList).toHaveBeenCalledWith('PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI'));
+    await waitFor(() => expect(input).toHaveValue(''));
+    expect(onAdd).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
+  });
+
+  it('adds only the video of a link clicked in a Mix (R70)', async () => {
+    const { user, input, onAdd, onAddList } = setup();
+    await user.click(input);
+    await user.paste('https://www.youtube.com/watch?v=kJQP7kiw5Fk&list=RDkJQP7kiw5Fk&start_radio=1');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(onAdd).toHaveBeenCalledTimes(1));
+    expect(onAdd.mock.calls[0]?.[0]).toMatchObject({ id: 'kJQP7kiw5Fk' });
+    expect(onAddList).not.toHaveBeenCalled();
+  });
+
+  it('shows a spinner while a playlist is added, ignores Enter meanwhile, and keeps a refused link (R74)', async () => {
+    const { user, input, onAddList } = setup();
+    let finish: (ok: boolean) => void = () => {};
+    onAddList.mockImplementationOnce(() => new Promise<boolean>((resolve) => (finish = resolve)));
+    const link = 'https://www.youtube.com/playlist?list=PLprivateFixtureList';
+    await user.click(input);
+    await user.paste(link);
+    await user.keyboard('{Enter}{Enter}');
+    expect(screen.getByRole('status', { name: 'Đang tải' })).toBeInTheDocument();
+    expect(onAddList).toHaveBeenCalledTimes(1);
+    await act(async () => finish(false));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(input).toHaveValue(link);
   });
 
   it('keeps the link when the room refuses it (a duplicate: the room page says why)', async () => {

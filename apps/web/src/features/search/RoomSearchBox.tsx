@@ -1,5 +1,10 @@
 import type { AddVideoInput, SearchResult } from '@xemchung/protocol';
-import { clipSearchKeyword, SEARCH_QUOTA_STATUS, SEARCH_UNAVAILABLE_STATUS } from '@xemchung/protocol';
+import {
+  clipSearchKeyword,
+  parsePlaylistLink,
+  SEARCH_QUOTA_STATUS,
+  SEARCH_UNAVAILABLE_STATUS,
+} from '@xemchung/protocol';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { SearchIcon } from '../../components/SearchIcon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -21,6 +26,8 @@ import { isLinkInput } from './searchApi.ts';
 interface Props {
   /** Adds the video through the room engine; false when it was refused (the caller tells the user why). */
   onAdd: (video: AddVideoInput) => Promise<boolean>;
+  /** Adds the videos of a YouTube playlist link (R70, R71); false when it was refused (the caller tells why). */
+  onAddList: (listId: string) => Promise<boolean>;
 }
 
 const toVideo = (result: SearchResult): AddVideoInput => ({ ...result, source: 'youtube', mediaUrl: null });
@@ -31,9 +38,10 @@ const EXPANDED =
 
 /**
  * The room page's search box (docs/product.md#search-box): a keyword searches the video platform and lists the hits in a
- * dropdown; a link ('https://…') is looked up and added directly. The search state lives in the store.
+ * dropdown; a link ('https://…') is looked up and added directly, a YouTube playlist link (R70) has its videos added.
+ * The search state lives in the store.
  */
-export function RoomSearchBox({ onAdd }: Props) {
+export function RoomSearchBox({ onAdd, onAddList }: Props) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { keyword, results, loading, error } = useAppSelector(selectSearch);
@@ -41,6 +49,9 @@ export function RoomSearchBox({ onAdd }: Props) {
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
   const [expanded, setExpanded] = useState(false);
+  /** A playlist is being read and added: the server asks YouTube for it, which may take a few seconds. */
+  const [importing, setImporting] = useState(false);
+  const busy = loading || importing;
   const rootRef = useRef<HTMLElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
@@ -69,8 +80,15 @@ export function RoomSearchBox({ onAdd }: Props) {
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const input = keyword.trim();
-    if (loading || input === '') return;
+    if (busy || input === '') return;
     close();
+    const list = parsePlaylistLink(input);
+    if (list) {
+      setImporting(true);
+      const added = await onAddList(list.listId).finally(() => setImporting(false));
+      if (added) dispatch(linkAdded(input));
+      return;
+    }
     if (isLinkInput(input)) {
       const found = await dispatch(lookUpLink(input));
       if (lookUpLink.rejected.match(found)) {
@@ -188,10 +206,10 @@ export function RoomSearchBox({ onAdd }: Props) {
         <button
           type="submit"
           aria-label={t('search.submit')}
-          disabled={loading}
+          disabled={busy}
           className="absolute top-1/2 right-1 grid size-8 -translate-y-1/2 place-items-center rounded-full text-neutral-400 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
         >
-          {loading ? <Spinner className="size-4" /> : <SearchIcon className="size-4" />}
+          {busy ? <Spinner className="size-4" /> : <SearchIcon className="size-4" />}
         </button>
         {open && !loading && (
           <div className="absolute inset-x-0 top-full z-50 mt-2 overflow-hidden rounded-xl border border-white/10 bg-neutral-900 shadow-2xl shadow-black/60">
