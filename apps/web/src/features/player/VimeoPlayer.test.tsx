@@ -96,8 +96,8 @@ describe('R76 VimeoPlayer over the fake Player SDK', () => {
       element.muted = true;
       element.dispatchEvent(new Event('volumechange'));
     });
-    await waitFor(() => expect(events).toContain('volume'));
-    expect(adapter.muted()).toBe(true);
+    await waitFor(() => expect(adapter.muted()).toBe(true));
+    expect(events).toContain('volume');
   });
 
   it('reports ended, and an error for a video the player cannot show', async () => {
