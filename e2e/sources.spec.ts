@@ -39,6 +39,11 @@ const SOURCES = [
     link: 'https://player.vimeo.com/video/76979871?h=0a1b2c3d4e',
     title: 'vimeo 76979871 0a1b2c3d4e & co',
   },
+  {
+    source: 'dailymotion',
+    link: 'https://dai.ly/x8abc12',
+    title: 'dailymotion video x8abc12 & co',
+  },
 ] as const;
 
 for (const { source, link, title } of SOURCES) {

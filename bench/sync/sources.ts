@@ -20,7 +20,7 @@ export const BENCH_SOURCES: Readonly<Record<EmbedSource, BenchSource>> = {
     name: 'dailymotion',
     link: 'https://www.dailymotion.com/video/x8abc12',
     title: 'dailymotion video x8abc12 & co',
-    rates: true,
+    rates: false,
   },
   soundcloud: {
     name: 'soundcloud',

@@ -1,5 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { DAILYMOTION_SDK_URL } from '../../apps/web/src/features/player/dailymotionApi.ts';
 import { VIMEO_SDK_URL } from '../../apps/web/src/features/player/vimeoApi.ts';
+import { installFakeDailymotion } from '../../apps/web/src/test/fakePlayers/fakeDailymotion.ts';
 import { installFakeVimeo } from '../../apps/web/src/test/fakePlayers/fakeVimeo.ts';
 import type { FakeSdkOptions } from '../../apps/web/src/test/fakePlayers/options.ts';
 
@@ -25,5 +27,8 @@ export async function routeFakePlayers(
   const full: FakeSdkOptions = { delayMs: FAKE_SDK_DELAY_MS, ...options };
   await target.route(VIMEO_SDK_URL, (route) =>
     route.fulfill({ contentType: 'text/javascript', body: script(installFakeVimeo, full) }),
+  );
+  await target.route(DAILYMOTION_SDK_URL, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: script(installFakeDailymotion, full) }),
   );
 }

@@ -12,6 +12,7 @@ import { YouTubePlayer } from './YouTubePlayer.tsx';
 
 // The other embedded players load with their first video (R75), keeping the room route's own chunk small.
 const VimeoPlayer = lazyPlayer(async () => (await import('./VimeoPlayer.tsx')).VimeoPlayer);
+const DailymotionPlayer = lazyPlayer(async () => (await import('./DailymotionPlayer.tsx')).DailymotionPlayer);
 
 export interface VideoStageProps {
   video: Video;
@@ -81,6 +82,8 @@ export function VideoStage({ video, muted, onMutedChange, hasNext, controller, s
         return <MediaPlayer url={page} title={video.title} {...playerProps} />;
       case 'vimeo':
         return <VimeoPlayer url={page} {...playerProps} />;
+      case 'dailymotion':
+        return <DailymotionPlayer url={page} {...playerProps} />;
       default:
         return <MediaPlayer url={page} title={video.title} {...playerProps} />;
     }
