@@ -44,6 +44,11 @@ const SOURCES = [
     link: 'https://dai.ly/x8abc12',
     title: 'dailymotion video x8abc12 & co',
   },
+  {
+    source: 'soundcloud',
+    link: 'https://m.soundcloud.com/Forss/Flickermood?si=abc',
+    title: 'soundcloud forss flickermood & co',
+  },
 ] as const;
 
 for (const { source, link, title } of SOURCES) {

@@ -1,7 +1,9 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { DAILYMOTION_SDK_URL } from '../../apps/web/src/features/player/dailymotionApi.ts';
+import { SOUNDCLOUD_SDK_URL } from '../../apps/web/src/features/player/soundcloudApi.ts';
 import { VIMEO_SDK_URL } from '../../apps/web/src/features/player/vimeoApi.ts';
 import { installFakeDailymotion } from '../../apps/web/src/test/fakePlayers/fakeDailymotion.ts';
+import { installFakeSoundCloud } from '../../apps/web/src/test/fakePlayers/fakeSoundCloud.ts';
 import { installFakeVimeo } from '../../apps/web/src/test/fakePlayers/fakeVimeo.ts';
 import type { FakeSdkOptions } from '../../apps/web/src/test/fakePlayers/options.ts';
 
@@ -30,5 +32,12 @@ export async function routeFakePlayers(
   );
   await target.route(DAILYMOTION_SDK_URL, (route) =>
     route.fulfill({ contentType: 'text/javascript', body: script(installFakeDailymotion, full) }),
+  );
+  await target.route(SOUNDCLOUD_SDK_URL, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: script(installFakeSoundCloud, full) }),
+  );
+  // The widget's own page, which the fake hides and plays beside: an empty page instead of the real one.
+  await target.route(/^https:\/\/w\.soundcloud\.com\/player\/\?/, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>widget</title>' }),
   );
 }

@@ -13,6 +13,7 @@ import { YouTubePlayer } from './YouTubePlayer.tsx';
 // The other embedded players load with their first video (R75), keeping the room route's own chunk small.
 const VimeoPlayer = lazyPlayer(async () => (await import('./VimeoPlayer.tsx')).VimeoPlayer);
 const DailymotionPlayer = lazyPlayer(async () => (await import('./DailymotionPlayer.tsx')).DailymotionPlayer);
+const SoundCloudPlayer = lazyPlayer(async () => (await import('./SoundCloudPlayer.tsx')).SoundCloudPlayer);
 
 export interface VideoStageProps {
   video: Video;
@@ -84,8 +85,8 @@ export function VideoStage({ video, muted, onMutedChange, hasNext, controller, s
         return <VimeoPlayer url={page} {...playerProps} />;
       case 'dailymotion':
         return <DailymotionPlayer url={page} {...playerProps} />;
-      default:
-        return <MediaPlayer url={page} title={video.title} {...playerProps} />;
+      case 'soundcloud':
+        return <SoundCloudPlayer url={page} {...playerProps} />;
     }
   })();
 
