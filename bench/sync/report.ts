@@ -81,7 +81,10 @@ export function report(recording: Recording): void {
     'steady-state |follower − host|, every 10 ms outside the convergence windows:',
     formatTable(
       ['position from', 'p50 (ms)', 'p95 (ms)', 'max (ms)', 'worst converge (ms)'],
-      [summaryRow('displayed frame (rVFC)', summary), summaryRow('currentTime (cross-check)', clockSummary)],
+      [
+        summaryRow(basis === 'frame' ? 'displayed frame (rVFC)' : 'currentTime (<audio>)', summary),
+        summaryRow('currentTime (cross-check)', clockSummary),
+      ],
     ),
     `goal p95 ≤ ${GOAL.p95Ms} ms, converge ≤ ${GOAL.convergeMs} ms: ${met ? 'met' : 'MISSED'}`,
   ];
