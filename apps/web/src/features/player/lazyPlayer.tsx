@@ -3,7 +3,9 @@ import type { PlayerProps } from './MediaPlayer.tsx';
 
 /** Stands in for a player whose code could not be fetched (offline, a new deploy): it reports 'error' (R32). */
 function PlayerUnavailable({ onEvent }: PlayerProps) {
-  useEffect(() => onEvent('error'), [onEvent]);
+  useEffect(() => {
+    onEvent('error');
+  }, [onEvent]);
   return <div className="size-full bg-black" />;
 }
 
