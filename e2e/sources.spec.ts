@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { FAKE_SDK_MEDIA, routeFakePlayers } from './support/fake-players';
 import { CLIPS } from './support/media';
@@ -13,13 +14,16 @@ interface EmbedState {
   at: number;
 }
 
-/** The media element inside the page's fake embedded player, or null. */
-const embedState = (page: Page) =>
-  page.evaluate((selector) => {
-    const media = document.querySelector<HTMLMediaElement>(selector);
-    if (!media) return null;
-    return { currentTime: media.currentTime, paused: media.paused, at: performance.timeOrigin + performance.now() };
-  }, FAKE_SDK_MEDIA) as Promise<EmbedState | null>;
+/** The media element inside the page's fake embedded player (of `source` if given), or null. */
+const embedState = (page: Page, source?: string) =>
+  page.evaluate(
+    (selector) => {
+      const media = document.querySelector<HTMLMediaElement>(selector);
+      if (!media) return null;
+      return { currentTime: media.currentTime, paused: media.paused, at: performance.timeOrigin + performance.now() };
+    },
+    source ? `[data-fake-sdk="${source}"]` : FAKE_SDK_MEDIA,
+  ) as Promise<EmbedState | null>;
 
 /** The follower's position minus the host's, brought to one instant. */
 async function gap(host: Page, follower: Page): Promise<number> {
@@ -61,7 +65,13 @@ for (const { source, link, title } of SOURCES) {
     const follower = await joinRoom(browser, host.url(), { signedIn: false });
     await routeFakePlayers(follower.context(), { mediaUrl: CLIPS.a.url });
     const errors: string[] = [];
-    for (const page of [host, follower]) page.on('pageerror', (error) => errors.push(error.message));
+    for (const page of [host, follower]) {
+      page.on('pageerror', (error) => errors.push(error.message));
+      // R78: the SDK and the player frame load under the app's real CSP, which would log any refusal.
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) errors.push(message.text());
+      });
+    }
 
     await pasteLink(host, link);
     await expect(playlist(follower).getByRole('listitem').filter({ hasText: title })).toBeVisible();
@@ -84,3 +94,27 @@ for (const { source, link, title } of SOURCES) {
     expect(errors).toEqual([]);
   });
 }
+
+/** Where the screenshots of the players go, for people to look at (not compared by the test). */
+const SHOTS = '/tmp/shots-sources';
+
+test('R75 screenshots: a Vimeo and a SoundCloud item playing, at phone and desktop size', async ({ browser }) => {
+  test.setTimeout(120_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const sizes = {
+    phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    desktop: { viewport: { width: 1280, height: 800 } },
+  };
+  for (const [size, options] of Object.entries(sizes)) {
+    const host = await openRoomAsHost(browser, options);
+    await routeFakePlayers(host.context(), { mediaUrl: CLIPS.a.url });
+    for (const { source, link, title } of SOURCES.filter((entry) => entry.source !== 'dailymotion')) {
+      await pasteLink(host, link);
+      await host.getByRole('button', { name: `Phát ${title}` }).click();
+      await expect.poll(async () => (await embedState(host, source))?.paused, POLL).toBe(false);
+      await expect.poll(async () => (await embedState(host, source))?.currentTime ?? 0, POLL).toBeGreaterThan(1);
+      await host.screenshot({ path: `${SHOTS}/${source}-${size}.png` });
+    }
+    await host.context().close();
+  }
+});
