@@ -127,5 +127,12 @@ export function DailymotionPlayer({ url, controls, muted, onAttach, onEvent }: P
     };
   }, [url, controls, mountId]);
 
-  return <div ref={host} className="size-full bg-black [&_iframe]:size-full" />;
+  // A follower's player follows the room: clicks inside it would only be undone on the next tick (its controls may
+  // not be hidable: Vimeo hides them only for its paid plans).
+  return (
+    <div
+      ref={host}
+      className={`size-full bg-black [&_iframe]:size-full ${controls ? '' : '[&_iframe]:pointer-events-none'}`}
+    />
+  );
 }

@@ -138,5 +138,12 @@ export function VimeoPlayer({ url, controls, muted, onAttach, onEvent }: PlayerP
     };
   }, [url, controls]);
 
-  return <div ref={host} className="size-full bg-black [&_iframe]:size-full" />;
+  // A follower's player follows the room: clicks inside it would only be undone on the next tick (its controls may
+  // not be hidable: Vimeo hides them only for its paid plans).
+  return (
+    <div
+      ref={host}
+      className={`size-full bg-black [&_iframe]:size-full ${controls ? '' : '[&_iframe]:pointer-events-none'}`}
+    />
+  );
 }
