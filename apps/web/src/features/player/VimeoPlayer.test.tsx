@@ -100,6 +100,17 @@ describe('R76 VimeoPlayer over the fake Player SDK', () => {
     expect(events).toContain('volume');
   });
 
+  it('passes a speed on, and takes a refused one as no error of the video (R32)', async () => {
+    const { adapter, element, events } = await renderPlayer();
+    adapter.setRate(1.5);
+    await waitFor(() => expect(adapter.rate()).toBe(1.5));
+    expect(element.playbackRate).toBe(1.5);
+    adapter.setRate(4);
+    await sleep(3 * DELAY_MS);
+    expect(element.playbackRate).toBe(1.5);
+    expect(events).not.toContain('error');
+  });
+
   it('reports ended, and an error for a video the player cannot show', async () => {
     const { element, events } = await renderPlayer();
     act(() => {

@@ -113,7 +113,11 @@ export function VimeoPlayer({ url, controls, muted, onAttach, onEvent }: PlayerP
             emit('volume');
           });
         });
-        player.on('error', () => emit('error'));
+        // The SDK also reports a refused call here (`method` set: a speed the plan does not allow, a refused
+        // start): only an error of the video itself means it cannot be played (R32).
+        player.on('error', (data) => {
+          if (!data.method && data.name !== 'NotAllowedError') emit('error');
+        });
         Promise.all([player.ready(), player.getDuration()]).then(
           ([, duration]) => {
             if (cancelled) return;

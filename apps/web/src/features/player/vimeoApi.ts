@@ -13,7 +13,10 @@ export interface VimeoTimeData {
  */
 export interface VimeoPlayer {
   ready(): Promise<void>;
-  on(event: string, callback: (data: Partial<VimeoTimeData> & { playbackRate?: number }) => void): void;
+  on(
+    event: string,
+    callback: (data: Partial<VimeoTimeData> & { playbackRate?: number; method?: string; name?: string }) => void,
+  ): void;
   play(): Promise<void>;
   pause(): Promise<void>;
   setCurrentTime(seconds: number): Promise<number>;

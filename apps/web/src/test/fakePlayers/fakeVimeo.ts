@@ -121,8 +121,14 @@ export function installFakeVimeo(options: FakeSdkOptions): void {
     getPaused() {
       return this.call(() => this.media.paused);
     }
+    /** Speeds outside 0.5–2 are refused, as the SDK does: a RangeError, also sent as an `error` event naming the method. */
     setPlaybackRate(rate: number) {
       return this.call(() => {
+        if (rate < 0.5 || rate > 2) {
+          const message = 'Playback rate must be between 0.5 and 2.';
+          this.emit('error', { name: 'RangeError', message, method: 'setPlaybackRate' });
+          throw new RangeError(message);
+        }
         this.media.playbackRate = rate;
         return rate;
       });
