@@ -25,6 +25,8 @@ export interface Recording {
   machine?: string;
   host: PageSamples;
   follower: PageSamples;
+  /** The embedded player measured (`--source`), absent for a direct media link. */
+  source?: string;
 }
 
 export const PLOT_PATH = 'bench/sync/sync-error.svg';
@@ -44,7 +46,9 @@ function corrections(samples: PageSamples, start: number, end: number): string {
 
 export function report(recording: Recording): void {
   const { start, end, actions, skews, host, follower } = recording;
-  const points = errorSeries(host, follower, start, end, 10, 'frame');
+  // An <audio> player (SoundCloud's) shows no frames: its currentTime is all there is to compare.
+  const basis = host.frames.length > 0 ? 'frame' : 'currentTime';
+  const points = errorSeries(host, follower, start, end, 10, basis);
   const convergences = convergence(points, actions, end);
   const summary = summarise(steadyState(points, convergences), convergences.slice(1));
   const clockPoints = errorSeries(host, follower, start, end, 10, 'currentTime');
@@ -77,18 +81,21 @@ export function report(recording: Recording): void {
     'steady-state |follower − host|, every 10 ms outside the convergence windows:',
     formatTable(
       ['position from', 'p50 (ms)', 'p95 (ms)', 'max (ms)', 'worst converge (ms)'],
-      [summaryRow('displayed frame (rVFC)', summary), summaryRow('currentTime (cross-check)', clockSummary)],
+      [
+        summaryRow(basis === 'frame' ? 'displayed frame (rVFC)' : 'currentTime (<audio>)', summary),
+        summaryRow('currentTime (cross-check)', clockSummary),
+      ],
     ),
     `goal p95 ≤ ${GOAL.p95Ms} ms, converge ≤ ${GOAL.convergeMs} ms: ${met ? 'met' : 'MISSED'}`,
   ];
 
-  const plotPoints = errorSeries(host, follower, start, end, 50, 'frame');
+  const plotPoints = errorSeries(host, follower, start, end, 50, basis);
   const title = `Follower − host position error (rVFC): p95 ${fixed(summary.p95Ms)} ms, worst converge ${fixed(summary.convergeMs, 0)} ms`;
   writeFileSync(PLOT_PATH, `${renderErrorPlot(plotPoints, actions, start, title)}\n`);
   lines.push(`plot: ${PLOT_PATH}`);
   const round = (value: number) => Math.round(value);
   lines.push(
-    `sync p50_ms=${round(summary.p50Ms)} p95_ms=${round(summary.p95Ms)} max_ms=${round(summary.maxMs)} converge_ms=${round(summary.convergeMs)}`,
+    `sync${recording.source ? `[${recording.source}]` : ''} p50_ms=${round(summary.p50Ms)} p95_ms=${round(summary.p95Ms)} max_ms=${round(summary.maxMs)} converge_ms=${round(summary.convergeMs)}`,
   );
   console.log(lines.join('\n'));
 }

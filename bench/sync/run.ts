@@ -9,7 +9,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { startFakeYouTube } from '../../apps/server/test/fake-youtube.ts';
 import { newAccount, signUpThroughPopup } from '../../e2e/support/accounts.ts';
+import { FAKE_SDK_MEDIA, routeFakePlayers } from '../../e2e/support/fake-players.ts';
 import { startMediaServer } from '../../e2e/support/media-server.ts';
 import { chromiumLaunch } from '../../playwright.config.ts';
 import { describeMachine } from '../lib/machine.ts';
@@ -17,13 +19,16 @@ import type { HostAction, PageSamples } from './analysis.ts';
 import { CLIP_NAME, ensureClip } from './clip.ts';
 import { type Recording, report } from './report.ts';
 import { clockSkew, installSampler } from './sampler.ts';
+import { benchSource } from './sources.ts';
 
 const PORT = Number(process.env.SYNC_BENCH_PORT ?? 3290);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const MEDIA_PORT = PORT + 1000;
-const PLAYER = '[data-testid="media-player"]';
+/** `--source vimeo|dailymotion|soundcloud` measures that site's player (bench/sync/sources.ts). */
+const SOURCE = benchSource(process.argv);
+const PLAYER = SOURCE ? FAKE_SDK_MEDIA : '[data-testid="media-player"]';
 /** The host's script, in seconds after both players run: at least 60 s of samples with every kind of action. */
-const SCRIPT: { after: number; label: string; act: 'pause' | 'play' | 'seek' | 'rate'; value?: number }[] = [
+const FULL_SCRIPT: { after: number; label: string; act: 'pause' | 'play' | 'seek' | 'rate'; value?: number }[] = [
   { after: 8, label: 'pause', act: 'pause' },
   { after: 14, label: 'play', act: 'play' },
   { after: 24, label: 'seek +25 s', act: 'seek', value: 25 },
@@ -31,6 +36,7 @@ const SCRIPT: { after: number; label: string; act: 'pause' | 'play' | 'seek' | '
   { after: 48, label: 'rate 1.5', act: 'rate', value: 1.5 },
   { after: 58, label: 'rate 1', act: 'rate', value: 1 },
 ];
+const SCRIPT = FULL_SCRIPT.filter((step) => step.act !== 'rate' || (SOURCE?.rates ?? true));
 const END_AFTER = 70;
 const RECORDING_PATH = 'bench/results/sync-samples.json';
 
@@ -53,7 +59,7 @@ async function waitForReady(url: string, server: ChildProcess): Promise<void> {
  * The app on its own port with a fresh database, serving a copy of the build: the server lists the built files
  * when it starts, so a rebuild during the run (another terminal) would otherwise break the pages it serves.
  */
-function startApp(workDir: string): ChildProcess {
+function startApp(workDir: string, env: Record<string, string>): ChildProcess {
   const webDist = join(workDir, 'web');
   cpSync('apps/web/dist', webDist, { recursive: true });
   return spawn(process.execPath, ['apps/server/src/main.ts'], {
@@ -66,6 +72,7 @@ function startApp(workDir: string): ChildProcess {
       DATA_DIR: join(workDir, 'data'),
       WEB_DIST_DIR: webDist,
       LOG_LEVEL: 'warn',
+      ...env,
     },
   });
 }
@@ -75,7 +82,13 @@ async function untilPlaying(page: Page): Promise<void> {
   await page.waitForFunction(
     (selector) => {
       const video = document.querySelector<HTMLVideoElement>(selector);
-      return !!video && !video.paused && video.readyState >= 3 && (window.__syncSamples?.frames.length ?? 0) > 30;
+      // An <audio> (SoundCloud's) presents no frames: its currentTime samples stand in.
+      const samples = window.__syncSamples;
+      const seen = Math.max(
+        samples?.frames.length ?? 0,
+        video instanceof HTMLVideoElement ? 0 : (samples?.clocks.length ?? 0),
+      );
+      return !!video && !video.paused && video.readyState >= 3 && seen > 30;
     },
     PLAYER,
     { timeout: 30_000, polling: 100 },
@@ -100,7 +113,10 @@ function hostAct(page: Page, act: 'pause' | 'play' | 'seek' | 'rate', value = 0)
 }
 
 async function openRoom(browser: Browser): Promise<{ host: Page; follower: Page }> {
-  const host = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  const hostContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const clipUrl = `http://127.0.0.1:${MEDIA_PORT}/${CLIP_NAME}`;
+  if (SOURCE) await routeFakePlayers(hostContext, { mediaUrl: clipUrl });
+  const host = await hostContext.newPage();
   await host.addInitScript(installSampler, PLAYER);
   host.on('pageerror', (error) => console.error(`host page error: ${error.message}`));
   await host.goto(BASE_URL);
@@ -109,12 +125,14 @@ async function openRoom(browser: Browser): Promise<{ host: Page; follower: Page 
   await host.getByRole('button', { name: 'Tạo phòng' }).click();
   await host.waitForURL(/\/room\/[A-Za-z0-9_-]+$/);
   const search = host.getByRole('combobox', { name: 'Tìm video hoặc dán link' });
-  await search.fill(`http://127.0.0.1:${MEDIA_PORT}/${CLIP_NAME}`);
+  await search.fill(SOURCE?.link ?? clipUrl);
   await search.press('Enter');
   // R9: nothing plays until the host picks the video from the playlist.
-  await host.getByRole('button', { name: `Phát ${CLIP_NAME.replace(/\.mp4$/, '')}` }).click();
+  await host.getByRole('button', { name: `Phát ${SOURCE?.title ?? CLIP_NAME.replace(/\.mp4$/, '')}` }).click();
 
-  const follower = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  const followerContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  if (SOURCE) await routeFakePlayers(followerContext, { mediaUrl: clipUrl });
+  const follower = await followerContext.newPage();
   await follower.addInitScript(installSampler, PLAYER);
   follower.on('pageerror', (error) => console.error(`follower page error: ${error.message}`));
   await follower.goto(host.url());
@@ -126,7 +144,9 @@ async function main(): Promise<Recording> {
   const mediaDir = ensureClip();
   const workDir = mkdtempSync(join(tmpdir(), 'xemchung-bench-sync-'));
   const media = await startMediaServer(mediaDir, MEDIA_PORT);
-  const app = startApp(workDir);
+  // The site's oEmbed, faked locally as in the e2e run, for --source.
+  const oembed = SOURCE ? await startFakeYouTube() : null;
+  const app = startApp(workDir, oembed?.env ?? {});
   let browser: Browser | null = null;
   try {
     await waitForReady(`${BASE_URL}/readyz`, app);
@@ -152,6 +172,7 @@ async function main(): Promise<Recording> {
       actions,
       skews,
       machine: describeMachine(),
+      ...(SOURCE ? { source: SOURCE.name } : {}),
       host: hostSamples,
       follower: followerSamples,
     };
@@ -168,6 +189,7 @@ async function main(): Promise<Recording> {
       await exited;
     }
     await media.close();
+    await oembed?.close();
     rmSync(workDir, { recursive: true, force: true });
   }
 }

@@ -44,7 +44,8 @@ export function installSampler(selector: string): void {
     const video = document.querySelector<HTMLVideoElement>(selector);
     if (video && video !== watched) {
       watched = video;
-      video.requestVideoFrameCallback(onFrame(video));
+      // An <audio> (the SoundCloud fake's) has no frames to watch; its clock samples below still run.
+      if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(onFrame(video));
     }
     if (video) {
       const clock: ClockSample = [

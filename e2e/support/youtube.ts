@@ -1,3 +1,4 @@
+import { embedOembedEnv } from '../../apps/server/test/fake-embed-oembed.ts';
 import { FAKE_YOUTUBE_KEY } from '../../apps/server/test/fake-youtube.ts';
 
 export {
@@ -15,6 +16,7 @@ export function fakeYouTubeEnv(appPort: number): Record<string, string> {
     YOUTUBE_API_KEY: FAKE_YOUTUBE_KEY,
     YOUTUBE_API_BASE_URL: `${base}/youtube/v3`,
     YOUTUBE_OEMBED_URL: `${base}/oembed`,
+    ...embedOembedEnv(base),
   };
 }
 

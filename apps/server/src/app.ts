@@ -96,7 +96,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMeRoutes(http, { sessions, secureCookies });
   await registerAuth(http, { db, config, sessions, secureCookies });
   registerRoomRoutes(http, { sessions, rooms });
-  await http.register(searchPlugin, { youtube: config.youtube, metrics: metrics.search });
+  await http.register(searchPlugin, {
+    youtube: config.youtube,
+    embedOembedUrls: config.embedOembedUrls,
+    metrics: metrics.search,
+  });
   await http.register(eventsPlugin, { db, sessions, posthog: config.posthog });
   await registerSpa(http, config.webDistDir);
   const realtime = attachRealtime(http, {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerEmbedOembed, embedOembedEnv } from './fake-embed-oembed.ts';
 import { FIXTURE_LISTS, type FixtureItem, fixtureItems } from './fixture-playlists.ts';
 
 /**
@@ -19,7 +20,8 @@ import { FIXTURE_LISTS, type FixtureItem, fixtureItems } from './fixture-playlis
  *
  * oEmbed by video id: `deletedVid1` 404, `privateVid1` 401, `noembedVid1` 403, `badReqVid01` 400,
  * `serverErr01` 500, `malformed01` not JSON, `slowVideo01` after `slowMs`, any other id a video.
- * Search requests with a key other than FAKE_YOUTUBE_KEY get 400 keyInvalid, as the real API does.
+ * Search requests with a key other than FAKE_YOUTUBE_KEY get 400 keyInvalid, as the real API does. It also serves
+ * the Vimeo, Dailymotion and SoundCloud oEmbed fakes (fake-embed-oembed.ts).
  *
  * `GET /youtube/v3/playlistItems` serves the lists of fixture-playlists.ts, 50 items a page at most
  * (`maxResults`), paged by `pageToken`; FIXTURE_LISTS.private answers 403 playlistItemsNotAccessible,
@@ -28,7 +30,7 @@ import { FIXTURE_LISTS, type FixtureItem, fixtureItems } from './fixture-playlis
 export const FAKE_YOUTUBE_KEY = 'fake-youtube-key';
 
 export interface FakeYouTube {
-  /** YOUTUBE_API_BASE_URL, YOUTUBE_OEMBED_URL and YOUTUBE_API_KEY pointing at this fake. */
+  /** YOUTUBE_API_BASE_URL, YOUTUBE_OEMBED_URL, YOUTUBE_API_KEY and the *_OEMBED_URL of the other sites, at this fake. */
   env: Record<string, string>;
   /** Every request received, in order. */
   requests: URL[];
@@ -265,6 +267,7 @@ export async function startFakeYouTube(options: { slowMs?: number; port?: number
     if (req.method === 'GET' && url.pathname === '/youtube/v3/search') return search(url, res);
     if (req.method === 'GET' && url.pathname === '/oembed') return oembed(url, res);
     if (req.method === 'GET' && url.pathname === '/youtube/v3/playlistItems') return playlistItems(url, res);
+    if (req.method === 'GET' && answerEmbedOembed(url, res, later)) return;
     return text(res, 404, 'Not Found');
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
@@ -275,6 +278,7 @@ export async function startFakeYouTube(options: { slowMs?: number; port?: number
       YOUTUBE_API_BASE_URL: `${base}/youtube/v3`,
       YOUTUBE_OEMBED_URL: `${base}/oembed`,
       YOUTUBE_API_KEY: FAKE_YOUTUBE_KEY,
+      ...embedOembedEnv(base),
     },
     requests,
     count(pathname, keyword) {

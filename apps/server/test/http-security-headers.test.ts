@@ -41,14 +41,15 @@ describe('security headers on an http deployment without Sentry', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('gives the app a CSP that allows only itself, the YouTube player and media, and no framing', async () => {
+  it('gives the app a CSP that allows only itself, the YouTube, Vimeo, Dailymotion and SoundCloud players (R78) and media, and no framing', async () => {
     const response = await fetch(`${server.url}/room/abcdefghijklmnop`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(200);
     const csp = parseCsp(response.headers.get('content-security-policy'));
     expect(csp.get('default-src')).toEqual(["'self'"]);
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://www.youtube.com', 'https://s.ytimg.com']);
+    const embeds = ['https://player.vimeo.com', 'https://geo.dailymotion.com', 'https://w.soundcloud.com'];
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://www.youtube.com', 'https://s.ytimg.com', ...embeds]);
     expect(csp.get('style-src')).toEqual(["'self'"]);
-    expect(csp.get('frame-src')).toEqual(['https://www.youtube.com', 'https://www.youtube-nocookie.com']);
+    expect(csp.get('frame-src')).toEqual(['https://www.youtube.com', 'https://www.youtube-nocookie.com', ...embeds]);
     expect(csp.get('img-src')).toEqual(["'self'", 'https:', 'data:']);
     expect(csp.get('media-src')).toEqual(["'self'", 'https:', 'http:', 'blob:']);
     expect(csp.get('connect-src')).toEqual(["'self'", `ws://${new URL(server.url).host}`, 'https:', 'http:']);

@@ -102,7 +102,7 @@ describe('GET /api/oembed: YouTube links', () => {
 
 describe('GET /api/oembed: other input', () => {
   it.each([
-    ['another site', 'https://vimeo.com/76979871'],
+    ['another site', 'https://www.twitch.tv/videos/123456'],
     ['a javascript: URL', 'javascript:alert(document.cookie)'],
     ['a javascript: URL dressed as media', 'javascript:alert(1)//x.mp4'],
     ['a data: URL', 'data:text/html,<script>alert(1)</script>'],

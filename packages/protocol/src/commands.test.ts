@@ -40,7 +40,8 @@ describe('parseCommand (R21)', () => {
     ['a javascript: media URL', { ...media, mediaUrl: 'javascript:alert(1)' }],
     ['a title over the limit', { ...youtube, title: 'x'.repeat(TITLE_MAX + 1) }],
     ['a thumbnail that is not a URL', { ...youtube, thumbnail: 'data:image/png;base64,AAAA' }],
-    ['an unknown source', { ...youtube, source: 'vimeo' }],
+    ['an unknown source', { ...youtube, source: 'twitch' }],
+    ['a Vimeo item without its page URL', { ...youtube, source: 'vimeo' }],
     ['a numeric title', { ...youtube, title: 5 }],
   ])('refuses %s (R21)', (_label, video) => {
     expect(parseCommand('playlist:add', { video }).success).toBe(false);

@@ -21,9 +21,10 @@ export const POSITION_MAX = 10_000_000;
 
 /**
  * The video a client proposes to add. `visited` is the server's to decide, so it is not accepted here. The id
- * must fit its source: a YouTube id, or for direct media exactly `mediaVideoId` of the canonical URL, so one link
- * cannot enter the playlist twice under two made-up ids (R21). Only direct media carries a URL: it must be a
- * supported media link, and is passed on in its canonical form, as is the thumbnail (R40).
+ * must fit its source: a YouTube id, or for any other source exactly `mediaVideoId` of the canonical URL, so one link
+ * cannot enter the playlist twice under two made-up ids (R21). Every source but YouTube carries a URL: a link of that
+ * very source (a direct media file, a Vimeo, Dailymotion or SoundCloud page, R75), passed on in its canonical form,
+ * as is the thumbnail (R40).
  */
 export const addVideoInputSchema = videoSchema.omit({ visited: true }).transform((video, ctx) => {
   const issue = (path: string, message: string) => {
@@ -39,7 +40,9 @@ export const addVideoInputSchema = videoSchema.omit({ visited: true }).transform
   }
   if (video.mediaUrl === null) return issue('mediaUrl', 'is required');
   const link = parseVideoLink(video.mediaUrl);
-  if (link?.kind !== 'media') return issue('mediaUrl', 'must be a direct link to a supported media file');
+  if (link?.kind !== video.source) {
+    return issue('mediaUrl', `must be a supported ${video.source === 'media' ? 'media file' : video.source} link`);
+  }
   if (video.id !== mediaVideoId(link.url)) return issue('id', 'must be mediaVideoId of the canonical mediaUrl');
   return { ...video, thumbnail, mediaUrl: link.url };
 });

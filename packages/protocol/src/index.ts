@@ -4,6 +4,7 @@ export * from './chat-text.ts';
 export * from './client-config.ts';
 export * from './clock.ts';
 export * from './commands.ts';
+export * from './embed-links.ts';
 export * from './error-reporting.ts';
 export * from './errors.ts';
 export * from './events.ts';

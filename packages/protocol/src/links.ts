@@ -2,6 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { base64urlnopad } from '@scure/base';
 import { canonicalHttpUrl } from './canonical-url.ts';
+import { type EmbedSource, embedCanonical, embedSourceOf } from './embed-links.ts';
 import { TITLE_MAX, URL_MAX } from './limits.ts';
 
 /** A YouTube video id: exactly 11 characters of the base64url alphabet. */
@@ -10,9 +11,13 @@ export const YOUTUBE_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
 /** How the browser plays a direct media link: a native media element, or hls.js for `.m3u8`. */
 export type MediaFormat = 'mp4' | 'webm' | 'mp3' | 'ogg' | 'hls';
 
-/** A link a user pasted, understood: a YouTube video, or a direct media file played by the browser. */
+/**
+ * A link a user pasted, understood: a YouTube video, a Vimeo, Dailymotion or SoundCloud one (`url`: its canonical
+ * page URL, see embed-links.ts), or a direct media file played by the browser.
+ */
 export type VideoLink =
   | { kind: 'youtube'; id: string }
+  | { kind: EmbedSource; url: string }
   | {
       kind: 'media';
       /** The canonical absolute URL (canonicalHttpUrl): one spelling per link, so one playlist id (R40). */
@@ -98,7 +103,7 @@ function mediaLink(url: URL): VideoLink | null {
 }
 
 /**
- * Understands a pasted link. YouTube: `watch?v=`, `youtu.be/`, `/shorts/`, `/embed/`, `/live/`, `/v/` on
+ * Understands a pasted link. Vimeo, Dailymotion, SoundCloud: the shapes embed-links.ts lists (R75). YouTube: `watch?v=`, `youtu.be/`, `/shorts/`, `/embed/`, `/live/`, `/v/` on
  * youtube.com with or without `www.`, `m.` or `music.`, and youtube-nocookie.com embeds, with any extra query
  * parameters or timestamps. Media: an http(s) URL whose path ends in a playable file extension. Anything
  * else — other schemes (`javascript:`, `data:`…), credentials in the URL, input or a canonical media URL over
@@ -118,6 +123,12 @@ export function parseVideoLink(input: unknown): VideoLink | null {
     if (url.port !== '') return null;
     const id = youtubeId(url);
     return id ? { kind: 'youtube', id } : null;
+  }
+  const embed = embedSourceOf(url.hostname);
+  if (embed) {
+    if (url.port !== '') return null;
+    const canonical = embedCanonical(embed, url);
+    return canonical ? { kind: embed, url: canonical } : null;
   }
   return mediaLink(url);
 }
@@ -157,9 +168,9 @@ export function parsePlaylistLink(input: unknown): PlaylistLink | null {
 }
 
 /**
- * The playlist id of a direct media link: `m_` + base64url of the first 16 bytes of SHA-256(url), 24
- * characters that fit `videoIdSchema` and cannot collide with an 11-character YouTube id. Pass the `url`
- * that parseVideoLink returned so that spellings of the same link get the same id. Hashed with @noble/hashes, not
+ * The playlist id of a link that is not YouTube (direct media, Vimeo, Dailymotion, SoundCloud): `m_` + base64url of the first 16 bytes of SHA-256(url), 24
+ * characters that fit `videoIdSchema` and cannot collide with an 11-character YouTube id, nor with each other (their
+ * canonical URLs differ). Pass the `url` that parseVideoLink returned so that spellings of the same link get the same id. Hashed with @noble/hashes, not
  * Web Crypto, whose digest is async and missing outside secure contexts (an instance served on plain http).
  */
 export function mediaVideoId(url: string): string {

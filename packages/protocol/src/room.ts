@@ -12,8 +12,11 @@ import {
 import { ADD_POLICIES, LOOP_MODES, type LoopMode, type RoomSettings } from './roles.ts';
 import { type RoomNameProblem, roomNameProblem } from './room-name.ts';
 
-/** Where a playlist item plays from: the YouTube IFrame player, or an HTML5 media element on a direct link. */
-export const videoSourceSchema = z.enum(['youtube', 'media']);
+/**
+ * Where a playlist item plays from: the YouTube IFrame player, an HTML5 media element on a direct link, or the
+ * Vimeo, Dailymotion or SoundCloud player (R75; the same names as EMBED_SOURCES in embed-links.ts).
+ */
+export const videoSourceSchema = z.enum(['youtube', 'media', 'vimeo', 'dailymotion', 'soundcloud']);
 export type VideoSource = z.infer<typeof videoSourceSchema>;
 
 export const httpUrlSchema = z
@@ -42,7 +45,7 @@ export const videoSchema = z.object({
   thumbnail: z.union([httpUrlSchema, z.literal('')]),
   visited: z.boolean(),
   source: videoSourceSchema,
-  /** The direct media URL when source is 'media'; null for YouTube. */
+  /** The direct media URL when source is 'media', the canonical page URL for Vimeo, Dailymotion, SoundCloud; null for YouTube. */
   mediaUrl: httpUrlSchema.nullable(),
 });
 export type Video = z.infer<typeof videoSchema>;

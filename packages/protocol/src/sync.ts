@@ -4,8 +4,14 @@
  * ≤ 50 ms between host and followers, back under 50 ms within 1 s of any host action.
  */
 
-/** Which kind of player is following: an HTML5 media element (any playbackRate) or the YouTube IFrame player. */
-export type PlayerKind = 'media' | 'youtube';
+/**
+ * Which kind of player is following: an HTML5 media element (any playbackRate), or an embedded one (the YouTube,
+ * Vimeo, Dailymotion or SoundCloud player: its time comes through postMessage, its rates are few or none).
+ */
+export type PlayerKind = 'media' | 'youtube' | 'vimeo' | 'dailymotion' | 'soundcloud';
+
+/** Embedded players are only ever corrected by seeks, judged after they settle (R76). */
+export const seeksOnly = (kind: PlayerKind): boolean => kind !== 'media';
 
 /**
  * Below this error nothing is corrected: 20 ms is half a frame at 25 fps and under the 45 ms at which people
@@ -22,7 +28,7 @@ export const SYNC_DEADBAND_SECONDS = 0.02;
 export const MEDIA_SEEK_THRESHOLD_SECONDS = 0.2;
 
 /**
- * YouTube: seek only, beyond this error. Its rates are fixed steps and its reported time is a cached value
+ * YouTube (and every embedded player, R76): seek only, beyond this error. Its rates are fixed steps and its reported time is a cached value
  * refreshed a few times a second, and each seek rebuffers; Jellyfin seeks at 400 ms, OpenTogetherTube at 1 s.
  */
 export const YOUTUBE_SEEK_THRESHOLD_SECONDS = 0.5;
@@ -86,7 +92,7 @@ export function decideCorrection(
   const size = Math.abs(errorSeconds);
   if (size < SYNC_DEADBAND_SECONDS) return { action: 'none' };
   if (!playing) return { action: 'seek' };
-  if (kind === 'youtube') return size > YOUTUBE_SEEK_THRESHOLD_SECONDS ? { action: 'seek' } : { action: 'none' };
+  if (seeksOnly(kind)) return size > YOUTUBE_SEEK_THRESHOLD_SECONDS ? { action: 'seek' } : { action: 'none' };
   if (size > MEDIA_SEEK_THRESHOLD_SECONDS * roomRate) return { action: 'seek' };
   const timeConstant = Math.max(NUDGE_TIME_CONSTANT_SECONDS, 1.5 * intervalSeconds);
   const limit = NUDGE_MAX_RATE_OFFSET * roomRate;

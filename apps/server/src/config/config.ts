@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EmbedSource } from '@xemchung/protocol';
 import { type Env, parseEnv } from './env.ts';
 
 /** The resolved configuration the rest of the server receives; nothing else reads process.env. */
@@ -39,6 +40,8 @@ export interface Config {
     oembedUrl: string;
     timeoutMs: number;
   };
+  /** Where link lookups of Vimeo, Dailymotion and SoundCloud pages go (R77); YOUTUBE_TIMEOUT_MS bounds them too. */
+  embedOembedUrls: Record<EmbedSource, string>;
   /** Forwarding of analytics events; off without a key. */
   posthog: { key: string; host: string } | undefined;
   sentryDsn: string | undefined;
@@ -105,6 +108,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       innertubeBaseUrl: env.INNERTUBE_BASE_URL.replace(/\/+$/, ''),
       oembedUrl: env.YOUTUBE_OEMBED_URL,
       timeoutMs: env.YOUTUBE_TIMEOUT_MS,
+    },
+    embedOembedUrls: {
+      vimeo: env.VIMEO_OEMBED_URL,
+      dailymotion: env.DAILYMOTION_OEMBED_URL,
+      soundcloud: env.SOUNDCLOUD_OEMBED_URL,
     },
     posthog: env.POSTHOG_KEY ? { key: env.POSTHOG_KEY, host: env.POSTHOG_HOST.replace(/\/+$/, '') } : undefined,
     sentryDsn: env.SENTRY_DSN,

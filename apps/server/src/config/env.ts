@@ -70,6 +70,10 @@ const envSchema = z
     YOUTUBE_API_KEY: z.string().min(1).optional(),
     YOUTUBE_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://www.googleapis.com/youtube/v3'),
     YOUTUBE_OEMBED_URL: z.url({ protocol: /^https?$/ }).default('https://www.youtube.com/oembed'),
+    // The oEmbed endpoints of the other embedded sources (R77); tests point them at local fakes.
+    VIMEO_OEMBED_URL: z.url({ protocol: /^https?$/ }).default('https://vimeo.com/api/oembed.json'),
+    DAILYMOTION_OEMBED_URL: z.url({ protocol: /^https?$/ }).default('https://www.dailymotion.com/services/oembed'),
+    SOUNDCLOUD_OEMBED_URL: z.url({ protocol: /^https?$/ }).default('https://soundcloud.com/oembed'),
     YOUTUBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     // Unset: data-api with a YOUTUBE_API_KEY, else innertube (docs/decisions/021-search-without-a-key.md).
     SEARCH_PROVIDER: z.enum(['innertube', 'data-api', 'none']).optional(),

@@ -13,6 +13,12 @@ export const YOUTUBE_SCRIPT_ORIGINS = ['https://www.youtube.com', 'https://s.yti
 /** Where the YouTube player itself runs. */
 export const YOUTUBE_FRAME_ORIGINS = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
 /**
+ * The other embedded players (R78), each one origin for its SDK's script and its player frame: Vimeo's
+ * player.js and player at player.vimeo.com, Dailymotion's Player Library Script and player at
+ * geo.dailymotion.com, SoundCloud's Widget API (w.soundcloud.com/player/api.js) and widget at w.soundcloud.com.
+ */
+export const EMBED_ORIGINS = ['https://player.vimeo.com', 'https://geo.dailymotion.com', 'https://w.soundcloud.com'];
+/**
  * The sign-in popup's pages. They carry no Cross-Origin-Opener-Policy, so a hop through an external issuer
  * and back does not sever `window.opener` more than the issuer itself does (docs/decisions/010).
  */
@@ -30,7 +36,7 @@ export function sentryIngest(dsn: string): { origin: string; reportUri: string }
 
 /**
  * The web app's Content-Security-Policy: our own scripts and styles only (Vite emits no inline script), the
- * YouTube player, images from any https origin (thumbnails), direct media from any http(s) origin. hls.js
+ * YouTube, Vimeo, Dailymotion and SoundCloud players, images from any https origin (thumbnails), direct media from any http(s) origin. hls.js
  * fetches playlists and segments with XHR and plays them through MediaSource (blob:) from a blob: worker,
  * so connect-src must allow the same schemes as media-src; see docs/decisions/010 for that tradeoff.
  */
@@ -43,13 +49,13 @@ export function appCspDirectives(options: SecurityOptions): Record<string, strin
   const sentry = options.sentryDsn ? sentryIngest(options.sentryDsn) : null;
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...YOUTUBE_SCRIPT_ORIGINS],
+    'script-src': ["'self'", ...YOUTUBE_SCRIPT_ORIGINS, ...EMBED_ORIGINS],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'https:', 'data:'],
     'font-src': ["'self'", 'data:'],
     'media-src': ["'self'", ...mediaSchemes, 'blob:'],
     'connect-src': ["'self'", socketOrigin, ...mediaSchemes, ...(sentry ? [sentry.origin] : [])],
-    'frame-src': YOUTUBE_FRAME_ORIGINS,
+    'frame-src': [...YOUTUBE_FRAME_ORIGINS, ...EMBED_ORIGINS],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],

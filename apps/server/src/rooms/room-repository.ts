@@ -9,6 +9,7 @@ import {
   type RoomSnapshot,
   type RoomSummary,
   type Video,
+  videoSourceSchema,
 } from '@xemchung/protocol';
 import DataLoader from 'dataloader';
 import type { Db } from '../db/database.ts';
@@ -28,7 +29,8 @@ function toVideo(row: PlaylistItemRow): Video {
     title: row.title,
     thumbnail: row.thumbnail,
     visited: row.visited === 1,
-    source: row.source === 'media' ? 'media' : 'youtube',
+    // An unknown name (a newer server's source, read by an older one) plays as YouTube did before there were others.
+    source: videoSourceSchema.safeParse(row.source).data ?? 'youtube',
     mediaUrl: row.media_url,
   };
 }

@@ -36,7 +36,9 @@ const names = (state: RoomState) => state.playlist.map((item) => item.title).joi
 const run = (state: RoomState, steps: Array<[StateCommand, Actor]>) =>
   steps.reduce((current, [command, by]) => committedState(applyRoomCommand(current, command, by, NOW)), state);
 
-const room = emptyRoomState({ settings: { addPolicy: 'everyone', guestChat: false, perPersonCap: 3, skipVoting: true } });
+const room = emptyRoomState({
+  settings: { addPolicy: 'everyone', guestChat: false, perPersonCap: 3, skipVoting: true },
+});
 
 describe('playlist:addList (R71)', () => {
   it('appends the videos in order in one transition; the first into an empty playlist is watched (R9)', () => {
@@ -110,7 +112,9 @@ describe('playlist:addList (R71)', () => {
   });
 
   it('follows the add policy like playlist:add (R56)', () => {
-    const signedIn = emptyRoomState({ settings: { addPolicy: 'signedIn', guestChat: false, perPersonCap: 3, skipVoting: true } });
+    const signedIn = emptyRoomState({
+      settings: { addPolicy: 'signedIn', guestChat: false, perPersonCap: 3, skipVoting: true },
+    });
     expect(applyRoomCommand(signedIn, list(['a']), GUEST, NOW)).toMatchObject({ error: { code: 'adding_restricted' } });
     expect(applyRoomCommand(signedIn, list(['a']), MEMBER, NOW)).toHaveProperty('state');
   });

@@ -12,10 +12,12 @@ import { sendError } from '../http/errors.ts';
 import { enableRouteRateLimits, type RouteRateLimit } from '../http/rate-limit.ts';
 import type { SearchMetrics } from '../metrics/app-metrics.ts';
 import { InnerTubeClient } from './innertube-client.ts';
-import { type OembedOutcome, type SearchOutcome, YouTubeClient, type YouTubeSettings } from './youtube-client.ts';
+import { type EmbedOembedUrls, lookupEmbed, type OembedOutcome } from './oembed-client.ts';
+import { type SearchOutcome, YouTubeClient, type YouTubeSettings } from './youtube-client.ts';
 
 export interface SearchPluginOptions {
   youtube: YouTubeSettings;
+  embedOembedUrls: EmbedOembedUrls;
   metrics: SearchMetrics;
 }
 
@@ -125,21 +127,29 @@ export const searchPlugin: FastifyPluginAsync<SearchPluginOptions> = async (app,
       };
       return reply.send(preview);
     }
+    // YouTube by its id; the other sites by their canonical page URL (R77), which is also what their player loads.
+    const lookup =
+      link.kind === 'youtube'
+        ? () => youtube.oembed(link.id)
+        : () => lookupEmbed(options.embedOembedUrls, link.kind, link.url, options.youtube.timeoutMs);
     const outcome = await cachedLookup(
       previews,
-      link.id,
-      () => youtube.oembed(link.id),
+      link.kind === 'youtube' ? link.id : link.url,
+      lookup,
       (result) => result.kind === 'found' || result.kind === 'not_found',
     );
     switch (outcome.kind) {
       case 'found': {
-        const preview: LinkPreview = {
-          id: link.id,
-          title: outcome.title,
-          thumbnail: outcome.thumbnail,
-          source: 'youtube',
-          mediaUrl: null,
-        };
+        const preview: LinkPreview =
+          link.kind === 'youtube'
+            ? { id: link.id, title: outcome.title, thumbnail: outcome.thumbnail, source: 'youtube', mediaUrl: null }
+            : {
+                id: mediaVideoId(link.url),
+                title: outcome.title,
+                thumbnail: outcome.thumbnail,
+                source: link.kind,
+                mediaUrl: link.url,
+              };
         return reply.header('cache-control', 'private, max-age=600').send(preview);
       }
       case 'not_found':

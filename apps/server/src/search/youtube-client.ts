@@ -1,14 +1,8 @@
 import type { SearchResult } from '@xemchung/protocol';
 import type { Config } from '../config/config.ts';
+import { lookupOembed, type OembedOutcome } from './oembed-client.ts';
 import { fetchUpstreamJson } from './upstream-fetch.ts';
-import {
-  boundedTitle,
-  googleErrorReason,
-  oembedSchema,
-  safeThumbnail,
-  searchListSchema,
-  toSearchResults,
-} from './youtube-wire.ts';
+import { googleErrorReason, searchListSchema, toSearchResults } from './youtube-wire.ts';
 
 /**
  * A search either has results or a status for the client (docs/product.md#services): 403 quota, 503 search off or
@@ -18,21 +12,9 @@ export type SearchOutcome =
   | { kind: 'results'; results: SearchResult[] }
   | { kind: 'status'; status: number; reason: string };
 
-export type OembedOutcome =
-  | { kind: 'found'; title: string; thumbnail: string }
-  | { kind: 'not_found' }
-  | { kind: 'timeout' }
-  | { kind: 'upstream_error'; reason: string };
-
 /** Statuses for failures that have no upstream HTTP code of their own. */
 const BAD_GATEWAY = 502;
 const GATEWAY_TIMEOUT = 504;
-/**
- * oEmbed answers 401 (private), 403 (embedding disabled) or 404 (deleted) for videos that cannot be played,
- * and 400 when it cannot resolve the video; our request is always a well-formed watch URL, so 400 is the
- * video's fault too. All of them are 'Link video không tồn tại' for the user.
- */
-const OEMBED_NOT_FOUND = new Set([400, 401, 403, 404]);
 
 export type YouTubeSettings = Config['youtube'];
 
@@ -79,27 +61,7 @@ export class YouTubeClient {
   }
 
   /** Looks a video up by id; the link sent is always rebuilt from the id, never the user's raw URL. */
-  async oembed(videoId: string): Promise<OembedOutcome> {
-    const url = new URL(this.settings.oembedUrl);
-    url.searchParams.set('url', `https://www.youtube.com/watch?v=${videoId}`);
-    url.searchParams.set('format', 'json');
-    const result = await fetchUpstreamJson(url, this.settings.timeoutMs);
-    switch (result.kind) {
-      case 'ok': {
-        const video = oembedSchema.safeParse(result.body);
-        return video.success
-          ? { kind: 'found', title: boundedTitle(video.data.title), thumbnail: safeThumbnail(video.data.thumbnail_url) }
-          : { kind: 'upstream_error', reason: 'unexpected_shape' };
-      }
-      case 'http_error':
-        return OEMBED_NOT_FOUND.has(result.status)
-          ? { kind: 'not_found' }
-          : { kind: 'upstream_error', reason: `http_${result.status}` };
-      case 'timeout':
-        return { kind: 'timeout' };
-      case 'unreachable':
-      case 'malformed':
-        return { kind: 'upstream_error', reason: result.kind };
-    }
+  oembed(videoId: string): Promise<OembedOutcome> {
+    return lookupOembed(this.settings.oembedUrl, `https://www.youtube.com/watch?v=${videoId}`, this.settings.timeoutMs);
   }
 }

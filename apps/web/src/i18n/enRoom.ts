@@ -165,6 +165,7 @@ export const enRoom: RoomMessages = {
     emptyGuestHint: 'The host will pick a video for everyone to watch.',
     unmute: 'Unmute',
     cannotPlay: 'This video cannot be played.',
+    soundcloudFrame: 'SoundCloud player',
     skipping: 'Moving on to the next video…',
     loop: 'Repeat',
     loopOff: 'No repeat',

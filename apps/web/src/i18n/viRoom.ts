@@ -166,6 +166,7 @@ export const viRoom = {
     emptyGuestHint: 'Chủ phòng sẽ chọn video để mọi người cùng xem.',
     unmute: 'Bật tiếng',
     cannotPlay: 'Không phát được video này.',
+    soundcloudFrame: 'Trình phát SoundCloud',
     skipping: 'Đang chuyển sang video tiếp theo…',
     loop: 'Lặp lại',
     loopOff: 'Không lặp',

@@ -1,4 +1,10 @@
-import { type LinkPreview, parseVideoLink, type SearchResponse, type SearchResult } from '@xemchung/protocol';
+import {
+  type LinkPreview,
+  mediaVideoId,
+  parseVideoLink,
+  type SearchResponse,
+  type SearchResult,
+} from '@xemchung/protocol';
 import { vi } from 'vitest';
 
 export const searchFixtureResults: SearchResult[] = [
@@ -41,7 +47,19 @@ export function installFakeSearchApi(answers: Record<string, SearchResponse | { 
 
   const oembed = (url: string | null): Response => {
     const link = parseVideoLink(url);
-    if (link?.kind !== 'youtube') return error(400, 'unsupported_link');
+    if (!link || link.kind === 'media') return error(400, 'unsupported_link');
+    if (link.kind !== 'youtube') {
+      // Vimeo, Dailymotion, SoundCloud (R77): a page whose URL ends in 404 does not exist.
+      if (link.url.endsWith('404')) return error(404, 'video_not_found');
+      const embed: LinkPreview = {
+        id: mediaVideoId(link.url),
+        title: `${link.kind} ${link.url}`,
+        thumbnail: '',
+        source: link.kind,
+        mediaUrl: link.url,
+      };
+      return Response.json(embed);
+    }
     if (link.id === DELETED_VIDEO_ID) return error(404, 'video_not_found');
     const preview: LinkPreview = {
       id: link.id,

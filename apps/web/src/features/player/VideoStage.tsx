@@ -1,13 +1,19 @@
 import type { Video } from '@xemchung/protocol';
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomSession } from '../room/roomSession.ts';
+import { lazyPlayer } from './lazyPlayer.tsx';
 import { MediaPlayer } from './MediaPlayer.tsx';
 import { PlayerStatus } from './playerStatus.ts';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
 import { usePlaybackSync } from './usePlaybackSync.ts';
 import type { StatusReader } from './useSyncReport.ts';
 import { YouTubePlayer } from './YouTubePlayer.tsx';
+
+// The other embedded players load with their first video (R75), keeping the room route's own chunk small.
+const VimeoPlayer = lazyPlayer(async () => (await import('./VimeoPlayer.tsx')).VimeoPlayer);
+const DailymotionPlayer = lazyPlayer(async () => (await import('./DailymotionPlayer.tsx')).DailymotionPlayer);
+const SoundCloudPlayer = lazyPlayer(async () => (await import('./SoundCloudPlayer.tsx')).SoundCloudPlayer);
 
 export interface VideoStageProps {
   video: Video;
@@ -67,23 +73,26 @@ export function VideoStage({ video, muted, onMutedChange, hasNext, controller, s
     sync.tick();
   };
 
-  const player =
-    video.source === 'youtube' ? (
-      <YouTubePlayer videoId={video.id} controls={controller} muted={muted} onAttach={onAttach} onEvent={onEvent} />
-    ) : (
-      <MediaPlayer
-        url={video.mediaUrl ?? ''}
-        title={video.title}
-        controls={controller}
-        muted={muted}
-        onAttach={onAttach}
-        onEvent={onEvent}
-      />
-    );
+  const playerProps = { controls: controller, muted, onAttach, onEvent };
+  const page = video.mediaUrl ?? '';
+  const player = (() => {
+    switch (video.source) {
+      case 'youtube':
+        return <YouTubePlayer videoId={video.id} {...playerProps} />;
+      case 'media':
+        return <MediaPlayer url={page} title={video.title} {...playerProps} />;
+      case 'vimeo':
+        return <VimeoPlayer url={page} {...playerProps} />;
+      case 'dailymotion':
+        return <DailymotionPlayer url={page} {...playerProps} />;
+      case 'soundcloud':
+        return <SoundCloudPlayer url={page} {...playerProps} />;
+    }
+  })();
 
   return (
     <>
-      {player}
+      <Suspense fallback={<div className="size-full bg-black" />}>{player}</Suspense>
       {failed && (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/80 p-6 text-center">
           <p className="font-medium text-white">{t('player.cannotPlay')}</p>

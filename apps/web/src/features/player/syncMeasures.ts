@@ -1,4 +1,4 @@
-import { type PlayerKind, YOUTUBE_SEEK_SETTLE_MS } from '@xemchung/protocol';
+import { type PlayerKind, seeksOnly, YOUTUBE_SEEK_SETTLE_MS } from '@xemchung/protocol';
 
 /** How long an HTML5 seek may take before we stop waiting for its 'seeked' (ms). */
 const MEDIA_SEEK_TIMEOUT_MS = 3000;
@@ -25,7 +25,7 @@ export class SeekTracker {
   /** Whether the last seek is done, or has waited long enough for `kind` that we stop waiting. */
   settled(kind: PlayerKind, now: number): boolean {
     if (!this.pending) return true;
-    const wait = kind === 'youtube' ? YOUTUBE_SEEK_SETTLE_MS : MEDIA_SEEK_TIMEOUT_MS;
+    const wait = seeksOnly(kind) ? YOUTUBE_SEEK_SETTLE_MS : MEDIA_SEEK_TIMEOUT_MS;
     if (now - this.pending.issuedAt < wait) return false;
     this.pending = null;
     return true;

@@ -31,10 +31,11 @@ function Mark({ d }: { d: string }) {
   );
 }
 
-/** The picture of a row: the video's thumbnail, or when it has none or it fails, a play tile with its format. */
+/** The picture of a row: the video's thumbnail, or when it has none or it fails, a play tile with its format or site. */
 function Thumbnail({ video }: { video: Video }) {
   const link = video.mediaUrl ? parseVideoLink(video.mediaUrl) : null;
-  const format = link?.kind === 'media' ? link.format.toUpperCase() : '';
+  // A direct link shows its format; a Vimeo, Dailymotion or SoundCloud item without a thumbnail, its site.
+  const format = link?.kind === 'media' ? link.format.toUpperCase() : link && link.kind !== 'youtube' ? link.kind : '';
   // The format is drawn (generated content) like a picture's lettering: it is not part of the row's name (WCAG 2.5.3).
   const tile = (
     <span

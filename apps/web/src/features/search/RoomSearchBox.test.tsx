@@ -362,6 +362,10 @@ describe('RoomSearchBox: pasted links', () => {
     ['a page on another site', 'https://example.com/watch?v=kJQP7kiw5Fk', 0],
     ['a YouTube channel', 'https://www.youtube.com/@someone', 0],
     ['a link with a script in it', 'https://youtu.be/<script>alert(1)</script>', 0],
+    ['a Vimeo video that does not exist (R75)', 'https://vimeo.com/404404404', 1],
+    ['a SoundCloud playlist (R75)', 'https://soundcloud.com/forss/sets/soulhack', 0],
+    ['a Vimeo channel (R75)', 'https://vimeo.com/channels/staffpicks', 0],
+    ['a Dailymotion link on another port (R75)', 'https://www.dailymotion.com:8443/video/x8abc12', 0],
   ])("says 'Link video không tồn tại' for %s", async (_name, link, lookups) => {
     const { api, user, input, onAdd, store } = setup();
     await user.click(input);
@@ -372,6 +376,29 @@ describe('RoomSearchBox: pasted links', () => {
     expect(api.requests).toHaveLength(lookups);
     expect(selectSearch(store.getState()).error).toBe(lookups ? 404 : 400);
   });
+
+  it.each([
+    ['vimeo', 'https://player.vimeo.com/video/76979871?h=0a1b2c3d4e', 'https://vimeo.com/76979871/0a1b2c3d4e'],
+    ['dailymotion', 'https://dai.ly/x8abc12', 'https://www.dailymotion.com/video/x8abc12'],
+    ['soundcloud', 'https://soundcloud.com/forss/flickermood?si=1', 'https://soundcloud.com/forss/flickermood'],
+  ])(
+    'adds a %s link as its source with the canonical page URL the server looked up (R75, R77)',
+    async (source, link, page) => {
+      const { api, user, input, onAdd } = setup();
+      await user.click(input);
+      await user.paste(link);
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(onAdd).toHaveBeenCalledTimes(1));
+      expect(onAdd.mock.calls[0]?.[0]).toEqual({
+        id: mediaVideoId(page),
+        title: `${source} ${page}`,
+        thumbnail: '',
+        source,
+        mediaUrl: page,
+      });
+      expect(api.requests).toEqual([`/api/oembed?url=${encodeURIComponent(link)}`]);
+    },
+  );
 
   it("treats text without 'https://' as a keyword even if it names a site", async () => {
     const { api, user, input } = setup();

@@ -30,8 +30,8 @@ export class LinkLookupError extends Error {
 
 /**
  * The playlist item a pasted link points at. A direct media file is probed in the browser (R42): 404 when it
- * cannot be loaded, 504 when it did not answer in time; its title is the file name. A YouTube link is looked
- * up through our `/api/oembed`, which answers 404 for a video that does not exist. Anything else is refused
+ * cannot be loaded, 504 when it did not answer in time; its title is the file name. A YouTube, Vimeo, Dailymotion or
+ * SoundCloud link is looked up through our `/api/oembed` (R77), which answers 404 for a video that does not exist. Anything else is refused
  * here with 400, as the server would.
  */
 export async function resolveLink(input: string): Promise<AddVideoInput> {
