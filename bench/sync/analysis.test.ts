@@ -3,10 +3,13 @@ import {
   type ClockSample,
   convergence,
   errorSeries,
+  estimateAt,
   type FrameSample,
   type PageSamples,
   percentile,
+  pingSamples,
   positionAt,
+  type SocketSample,
   steadyState,
   summarise,
 } from './analysis.ts';
@@ -103,5 +106,28 @@ describe('percentile', () => {
     expect(percentile(values, 95)).toBe(95);
     expect(percentile([7], 95)).toBe(7);
     expect(percentile([], 50)).toBeNaN();
+  });
+});
+
+describe('pingSamples and estimateAt', () => {
+  it('pairs each clock ping with its ack and keeps the lowest round trip of the last 8', () => {
+    const socket: SocketSample[] = [
+      [1000, 'out', '421["clock:ping",{}]'],
+      [1000, 'out', '42["presence:report",{"state":"playing"}]'],
+      [1060, 'in', '431[{"ok":true,"serverTime":1020}]'],
+      [1100, 'out', '422["clock:ping",{}]'],
+      [1140, 'in', '432[{"ok":true,"serverTime":1110}]'],
+      [1150, 'in', '433[{"ok":true}]'],
+    ];
+    const pings = pingSamples(socket);
+    expect(pings).toEqual([
+      { at: 1060, offsetMs: 1020 - 1030, delayMs: 60 },
+      { at: 1140, offsetMs: 1110 - 1120, delayMs: 40 },
+    ]);
+    expect(estimateAt(pings, 1050)).toBeNull();
+    expect(estimateAt(pings, 1100)?.delayMs).toBe(60);
+    expect(estimateAt(pings, 2000)?.delayMs).toBe(40);
+    // With a window of one, only the latest counts.
+    expect(estimateAt([...pings, { at: 1200, offsetMs: 5, delayMs: 90 }], 2000, 1)?.offsetMs).toBe(5);
   });
 });

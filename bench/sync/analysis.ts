@@ -13,10 +13,15 @@ export type ClockSample = [at: number, currentTime: number, paused: 0 | 1, rate:
 /** A media event on the element (play, pause, seeking, ratechange…) with the position when it fired. */
 export type EventSample = [at: number, type: string, currentTime: number, rate: number];
 
+/** A short Socket.IO text frame the page sent ('out') or received ('in'): clock pings, acks, sync reports. */
+export type SocketSample = [at: number, direction: 'out' | 'in', text: string];
+
 export interface PageSamples {
   frames: FrameSample[];
   clocks: ClockSample[];
   events: EventSample[];
+  /** Absent in recordings from before issue #15. */
+  socket?: SocketSample[];
 }
 
 export interface HostAction {
@@ -171,4 +176,46 @@ export function summarise(steady: ErrorPoint[], convergences: Convergence[]): Sy
     convergeMs: Math.max(0, ...convergences.map((entry) => entry.convergeMs ?? entry.windowMs)),
     allConverged: convergences.every((entry) => entry.convergeMs !== null),
   };
+}
+
+/** One clock ping as the page saw it: the offset it implies (server − local, ms) and its round trip. */
+export interface PingSample {
+  at: number;
+  offsetMs: number;
+  delayMs: number;
+}
+
+/**
+ * The page's clock pings, from its WebSocket frames: `42<id>["clock:ping",…]` out, `43<id>[{…serverTime…}]` in,
+ * each turned into an NTP-style sample as packages/protocol/src/clock.ts does.
+ */
+export function pingSamples(socket: SocketSample[]): PingSample[] {
+  const sent = new Map<string, number>();
+  const samples: PingSample[] = [];
+  for (const [at, direction, text] of socket) {
+    if (direction === 'out') {
+      const ping = /^42(\d+)\["clock:ping"/.exec(text);
+      if (ping?.[1]) sent.set(ping[1], at);
+      continue;
+    }
+    const ack = /^43(\d+)(\[.*\])$/.exec(text);
+    const sentAt = ack?.[1] ? sent.get(ack[1]) : undefined;
+    if (!ack?.[2] || sentAt === undefined) continue;
+    const serverTime = (JSON.parse(ack[2]) as [{ serverTime?: number }])[0]?.serverTime;
+    if (typeof serverTime !== 'number') continue;
+    const delayMs = at - sentAt;
+    samples.push({ at, offsetMs: serverTime - (sentAt + delayMs / 2), delayMs });
+  }
+  return samples;
+}
+
+/**
+ * The sample the page's estimator trusted at `at`: the lowest round trip among the last `window` pings before it
+ * (packages/protocol/src/clock.ts). On one machine the true offset is 0, so its offset is the estimate's error.
+ */
+export function estimateAt(pings: PingSample[], at: number, window = 8): PingSample | null {
+  const before = pings.filter((ping) => ping.at <= at).slice(-window);
+  let best: PingSample | null = null;
+  for (const ping of before) if (!best || ping.delayMs < best.delayMs) best = ping;
+  return best;
 }

@@ -8,9 +8,11 @@ import {
   convergence,
   type ErrorPoint,
   errorSeries,
+  estimateAt,
   type HostAction,
   type PageSamples,
   percentile,
+  pingSamples,
   type SyncSummary,
   steadyState,
   summarise,
@@ -45,6 +47,11 @@ export interface ScenarioResult {
   summary: SyncSummary;
   /** The median of the signed steady-state error: the follower's constant lead (+) or lag (−), its clock bias. */
   signedMedianMs: number;
+  /**
+   * The follower's clock estimate at the start of the measurement (server − local, ms): on one machine the true
+   * offset is 0, so this is its error; NaN for recordings without the socket tap.
+   */
+  clockErrorMs: number;
   /** The route's known bias (ms), and the summary with it removed (asymmetric routes only). */
   biasMs: number;
   debiased: SyncSummary | null;
@@ -111,6 +118,11 @@ export function report(recording: Recording, progress = { run: 1, runs: 1 }): Sc
     steady.map((point) => point.errorMs),
     50,
   );
+  const pings = pingSamples(follower.socket ?? []);
+  const [atStart, atEnd] = [estimateAt(pings, start), estimateAt(pings, end)];
+  const clockErrorMs = atStart?.offsetMs ?? Number.NaN;
+  const estimate = (ping: typeof atStart) =>
+    ping ? `${fixed(ping.offsetMs)} ms (its round trip ${fixed(ping.delayMs)} ms)` : 'none';
 
   const actionRows = convergences.map((entry) => [
     entry.action.label,
@@ -140,6 +152,7 @@ export function report(recording: Recording, progress = { run: 1, runs: 1 }): Sc
     'steady-state |follower − host|, every 10 ms outside the convergence windows:',
     formatTable(['position from', 'p50 (ms)', 'p95 (ms)', 'max (ms)', 'worst converge (ms)'], rows),
     `median signed error (follower − host; its clock bias): ${fixed(signedMedianMs)} ms`,
+    `follower's clock estimate (best of its last 8 pings; the true offset is 0 on one machine): ${estimate(atStart)} at the start, ${estimate(atEnd)} at the end; ${pings.length} pings, round trips ${fixed(Math.min(...pings.map((p) => p.delayMs)))}–${fixed(Math.max(...pings.map((p) => p.delayMs)))} ms`,
   ];
   if (biasMs !== 0) {
     lines.push(
@@ -160,6 +173,7 @@ export function report(recording: Recording, progress = { run: 1, runs: 1 }): Sc
     scenario,
     summary,
     signedMedianMs,
+    clockErrorMs,
     biasMs,
     debiased,
     load: loadOf(recording.machine),
@@ -221,6 +235,7 @@ export function writeMedianTable(
       fixed(summary.maxMs),
       fixed(summary.convergeMs, 0),
       fixed(pick(runs, (result) => result.signedMedianMs)),
+      fixed(pick(runs, (result) => result.clockErrorMs)),
       debiased ? fixed(debiased.p95Ms) : '',
       `≤ ${scenario.goals.p95Ms} / ≤ ${scenario.goals.convergeMs}`,
       `${meets(judged, scenario.goals) ? 'met' : '**missed**'} (${runs.filter((result) => result.met).length}/${runs.length} runs)`,
@@ -241,6 +256,7 @@ export function writeMedianTable(
         'max ms',
         'converge ms',
         'signed median ms',
+        'clock estimate ms',
         'p95 bias removed',
         'goal p95 / converge',
         'goal',

@@ -210,6 +210,13 @@ async function main(): Promise<void> {
   if (!existsSync('apps/web/dist/index.html')) throw new Error('apps/web/dist is missing: run `npm run build`');
   const workDir = mkdtempSync(join(tmpdir(), 'xemchung-bench-sync-'));
   const app = startApp(workDir);
+  // A run is long: Ctrl-C must not leave the server holding the port (Playwright closes its browser itself).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.kill('SIGTERM');
+      process.exit(130);
+    });
+  }
   const results = new Map<string, ScenarioResult[]>(scenarios.map((scenario) => [scenario.name, []]));
   const machineAtStart = describeMachine();
   const reports: string[] = [];
