@@ -110,7 +110,7 @@ describe('percentile', () => {
 });
 
 describe('pingSamples and estimateAt', () => {
-  it('pairs each clock ping with its ack and keeps the lowest round trip of the last 8', () => {
+  it('pairs each clock ping with its ack and gives the estimate the app would have (R90)', () => {
     const socket: SocketSample[] = [
       [1000, 'out', '421["clock:ping",{}]'],
       [1000, 'out', '42["presence:report",{"state":"playing"}]'],
@@ -125,9 +125,10 @@ describe('pingSamples and estimateAt', () => {
       { at: 1140, offsetMs: 1110 - 1120, delayMs: 40 },
     ]);
     expect(estimateAt(pings, 1050)).toBeNull();
-    expect(estimateAt(pings, 1100)?.delayMs).toBe(60);
+    expect(estimateAt(pings, 1100)).toEqual({ at: 1060, offsetMs: -10, delayMs: 60 });
     expect(estimateAt(pings, 2000)?.delayMs).toBe(40);
-    // With a window of one, only the latest counts.
-    expect(estimateAt([...pings, { at: 1200, offsetMs: 5, delayMs: 90 }], 2000, 1)?.offsetMs).toBe(5);
+    // Four pings: the mean offset of the fastest two.
+    const four = [...pings, { at: 1200, offsetMs: 20, delayMs: 30 }, { at: 1300, offsetMs: 90, delayMs: 300 }];
+    expect(estimateAt(four, 2000)).toEqual({ at: 1300, offsetMs: 5, delayMs: 30 });
   });
 });

@@ -4,6 +4,7 @@
  * Times are milliseconds on the common clock (`performance.timeOrigin + performance.now()` in each page, see
  * bench/README.md); positions are seconds of media time.
  */
+import { ClockOffsetEstimator } from '../../packages/protocol/src/clock.ts';
 
 /** requestVideoFrameCallback: the frame showing `mediaTime` is on screen from `at` (its expectedDisplayTime). */
 export type FrameSample = [at: number, mediaTime: number];
@@ -210,12 +211,18 @@ export function pingSamples(socket: SocketSample[]): PingSample[] {
 }
 
 /**
- * The sample the page's estimator trusted at `at`: the lowest round trip among the last `window` pings before it
- * (packages/protocol/src/clock.ts). On one machine the true offset is 0, so its offset is the estimate's error.
+ * The page's clock estimate at `at`: the pings before it put through the app's own estimator
+ * (packages/protocol/src/clock.ts, R90), with its fastest round trip. On one machine the true offset is 0, so
+ * `offsetMs` is the estimate's error. Null before the first ping.
  */
-export function estimateAt(pings: PingSample[], at: number, window = 8): PingSample | null {
-  const before = pings.filter((ping) => ping.at <= at).slice(-window);
-  let best: PingSample | null = null;
-  for (const ping of before) if (!best || ping.delayMs < best.delayMs) best = ping;
-  return best;
+export function estimateAt(pings: PingSample[], at: number): PingSample | null {
+  const estimator = new ClockOffsetEstimator();
+  let last: PingSample | null = null;
+  for (const ping of pings) {
+    if (ping.at > at) break;
+    estimator.record(ping.at - ping.delayMs, ping.offsetMs + ping.at - ping.delayMs / 2, ping.at);
+    last = ping;
+  }
+  const best = estimator.best();
+  return last && best ? { at: last.at, offsetMs: estimator.offset, delayMs: best.delay } : null;
 }

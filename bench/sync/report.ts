@@ -122,7 +122,7 @@ export function report(recording: Recording, progress = { run: 1, runs: 1 }): Sc
   const [atStart, atEnd] = [estimateAt(pings, start), estimateAt(pings, end)];
   const clockErrorMs = atStart?.offsetMs ?? Number.NaN;
   const estimate = (ping: typeof atStart) =>
-    ping ? `${fixed(ping.offsetMs)} ms (its round trip ${fixed(ping.delayMs)} ms)` : 'none';
+    ping ? `${fixed(ping.offsetMs)} ms (fastest round trip ${fixed(ping.delayMs)} ms)` : 'none';
 
   const actionRows = convergences.map((entry) => [
     entry.action.label,
@@ -152,7 +152,7 @@ export function report(recording: Recording, progress = { run: 1, runs: 1 }): Sc
     'steady-state |follower − host|, every 10 ms outside the convergence windows:',
     formatTable(['position from', 'p50 (ms)', 'p95 (ms)', 'max (ms)', 'worst converge (ms)'], rows),
     `median signed error (follower − host; its clock bias): ${fixed(signedMedianMs)} ms`,
-    `follower's clock estimate (best of its last 8 pings; the true offset is 0 on one machine): ${estimate(atStart)} at the start, ${estimate(atEnd)} at the end; ${pings.length} pings, round trips ${fixed(Math.min(...pings.map((p) => p.delayMs)))}–${fixed(Math.max(...pings.map((p) => p.delayMs)))} ms`,
+    `follower's clock estimate (its pings through the app's estimator, R90; the true offset is 0 on one machine): ${estimate(atStart)} at the start, ${estimate(atEnd)} at the end (with its fastest round trip); ${pings.length} pings, round trips ${fixed(Math.min(...pings.map((p) => p.delayMs)))}–${fixed(Math.max(...pings.map((p) => p.delayMs)))} ms`,
   ];
   if (biasMs !== 0) {
     lines.push(
