@@ -10,6 +10,7 @@ import {
   pingSamples,
   positionAt,
   type SocketSample,
+  steadinessErrors,
   steadyState,
   summarise,
 } from './analysis.ts';
@@ -130,5 +131,36 @@ describe('pingSamples and estimateAt', () => {
     // Four pings: the mean offset of the fastest two.
     const four = [...pings, { at: 1200, offsetMs: 20, delayMs: 30 }, { at: 1300, offsetMs: 90, delayMs: 300 }];
     expect(estimateAt(four, 2000)).toEqual({ at: 1300, offsetMs: 5, delayMs: 30 });
+  });
+});
+
+describe('steadinessErrors', () => {
+  it('is about 0 for a page that plays steadily, and shows a stall as its size', () => {
+    const steady = playing(0, 6000, 10);
+    const actions = [{ at: 0, label: 'start' }];
+    expect(Math.max(...steadinessErrors(steady, actions, 6000))).toBeLessThan(1);
+    // The same page freezes for 100 ms at 3 s, then plays on 100 ms behind.
+    const frozen = {
+      ...steady,
+      frames: steady.frames.map(([at, time]): FrameSample => [at, at < 3000 ? time : Math.max(10 + 2.9, time - 0.1)]),
+      clocks: steady.clocks.map(
+        ([at, time, paused, rate]): ClockSample => [at, at < 3000 ? time : time - 0.1, paused, rate],
+      ),
+    };
+    const deviations = steadinessErrors(frozen, actions, 6000);
+    expect(percentile(deviations, 50)).toBeLessThan(1);
+    expect(Math.max(...deviations)).toBeGreaterThan(90);
+  });
+
+  it('leaves paused stretches out', () => {
+    const paused: PageSamples = {
+      frames: [],
+      clocks: [
+        [0, 4, 1, 1],
+        [5000, 4, 1, 1],
+      ],
+      events: [],
+    };
+    expect(steadinessErrors(paused, [{ at: 0, label: 'pause' }], 5000)).toEqual([]);
   });
 });

@@ -226,3 +226,45 @@ export function estimateAt(pings: PingSample[], at: number): PingSample | null {
   const best = estimator.best();
   return last && best ? { at: last.at, offsetMs: estimator.offset, delayMs: best.delay } : null;
 }
+
+/**
+ * How steadily one page played on its own: between host actions (from `settleMs` after each), |position − a
+ * straight line at the segment's usual playbackRate|, every `stepMs`, the line placed at the median. No follower
+ * can track the host more closely than the two of them play: on a loaded machine the media pipeline falls
+ * behind and catches up, and this shows it apart from the network. Includes the frame quantisation (one frame is
+ * 16.7 ms at 60 fps) and the page's own nudges.
+ */
+export function steadinessErrors(
+  page: PageSamples,
+  actions: HostAction[],
+  end: number,
+  settleMs = 1500,
+  stepMs = 10,
+): number[] {
+  const deviations: number[] = [];
+  actions.forEach((action, index) => {
+    const from = action.at + settleMs;
+    const to = (actions[index + 1]?.at ?? end) - 50;
+    if (to - from < 1000) return;
+    const clocks = page.clocks.filter(([at]) => at >= from && at <= to);
+    const playing = clocks.filter(([, , paused]) => paused === 0);
+    if (playing.length === 0 || playing.length < clocks.length / 2) return; // paused: nothing moves
+    const rate = percentile(
+      playing.map(([, , , r]) => r),
+      50,
+    );
+    const points: { at: number; position: number }[] = [];
+    for (let at = from; at <= to; at += stepMs) {
+      const position = positionAt(page, at);
+      if (position !== null) points.push({ at, position });
+    }
+    const intercept = percentile(
+      points.map((point) => point.position - ((point.at - from) / 1000) * rate),
+      50,
+    );
+    for (const point of points) {
+      deviations.push(Math.abs(point.position - intercept - ((point.at - from) / 1000) * rate) * 1000);
+    }
+  });
+  return deviations;
+}

@@ -14,6 +14,7 @@ import {
   percentile,
   pingSamples,
   type SyncSummary,
+  steadinessErrors,
   steadyState,
   summarise,
 } from './analysis.ts';
@@ -52,6 +53,9 @@ export interface ScenarioResult {
    * offset is 0, so this is its error; NaN for recordings without the socket tap.
    */
   clockErrorMs: number;
+  /** p95 of each page's |position − its own straight line| between actions: what the machine allows. */
+  hostSteadinessMs: number;
+  followerSteadinessMs: number;
   /** The route's known bias (ms), and the summary with it removed (asymmetric routes only). */
   biasMs: number;
   debiased: SyncSummary | null;
@@ -118,6 +122,8 @@ export function report(recording: Recording, progress = { run: 1, runs: 1 }): Sc
     steady.map((point) => point.errorMs),
     50,
   );
+  const hostSteadinessMs = percentile(steadinessErrors(host, actions, end), 95);
+  const followerSteadinessMs = percentile(steadinessErrors(follower, actions, end), 95);
   const pings = pingSamples(follower.socket ?? []);
   const [atStart, atEnd] = [estimateAt(pings, start), estimateAt(pings, end)];
   const clockErrorMs = atStart?.offsetMs ?? Number.NaN;
@@ -152,6 +158,7 @@ export function report(recording: Recording, progress = { run: 1, runs: 1 }): Sc
     'steady-state |follower − host|, every 10 ms outside the convergence windows:',
     formatTable(['position from', 'p50 (ms)', 'p95 (ms)', 'max (ms)', 'worst converge (ms)'], rows),
     `median signed error (follower − host; its clock bias): ${fixed(signedMedianMs)} ms`,
+    `each page on its own, p95 of |position − a straight line| between actions (frames included): host ${fixed(hostSteadinessMs)} ms, follower ${fixed(followerSteadinessMs)} ms`,
     `follower's clock estimate (its pings through the app's estimator, R90; the true offset is 0 on one machine): ${estimate(atStart)} at the start, ${estimate(atEnd)} at the end (with its fastest round trip); ${pings.length} pings, round trips ${fixed(Math.min(...pings.map((p) => p.delayMs)))}–${fixed(Math.max(...pings.map((p) => p.delayMs)))} ms`,
   ];
   if (biasMs !== 0) {
@@ -174,6 +181,8 @@ export function report(recording: Recording, progress = { run: 1, runs: 1 }): Sc
     summary,
     signedMedianMs,
     clockErrorMs,
+    hostSteadinessMs,
+    followerSteadinessMs,
     biasMs,
     debiased,
     load: loadOf(recording.machine),
@@ -236,6 +245,8 @@ export function writeMedianTable(
       fixed(summary.convergeMs, 0),
       fixed(pick(runs, (result) => result.signedMedianMs)),
       fixed(pick(runs, (result) => result.clockErrorMs)),
+      fixed(pick(runs, (result) => result.hostSteadinessMs)),
+      fixed(pick(runs, (result) => result.followerSteadinessMs)),
       debiased ? fixed(debiased.p95Ms) : '',
       `≤ ${scenario.goals.p95Ms} / ≤ ${scenario.goals.convergeMs}`,
       `${meets(judged, scenario.goals) ? 'met' : '**missed**'} (${runs.filter((result) => result.met).length}/${runs.length} runs)`,
@@ -257,6 +268,8 @@ export function writeMedianTable(
         'converge ms',
         'signed median ms',
         'clock estimate ms',
+        'host alone p95',
+        'follower alone p95',
         'p95 bias removed',
         'goal p95 / converge',
         'goal',

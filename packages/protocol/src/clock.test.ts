@@ -65,6 +65,18 @@ describe('ClockOffsetEstimator (R20)', () => {
     expect(estimator.offset).toBe(700);
   });
 
+  it('R90: leaves out of the average a trip over twice as slow as the fastest (loopback beside a busy page)', () => {
+    const clock = { t: 0 };
+    const estimator = new ClockOffsetEstimator({ now: () => clock.t });
+    ping(estimator, clock, 0, 0.25, 0.25);
+    ping(estimator, clock, 0, 0.5, 0.5);
+    ping(estimator, clock, 0, 1, 12); // a busy page answered late: 5.5 ms off
+    ping(estimator, clock, 0, 2, 20);
+    ping(estimator, clock, 0, 30, 30);
+    ping(estimator, clock, 0, 40, 40);
+    expect(estimator.offset).toBe(0);
+  });
+
   it('R90: uses the fastest sample alone until there are four', () => {
     const clock = { t: 0 };
     const estimator = new ClockOffsetEstimator({ now: () => clock.t });
