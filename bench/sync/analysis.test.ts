@@ -9,6 +9,7 @@ import {
   percentile,
   pingSamples,
   positionAt,
+  reactionMs,
   type SocketSample,
   steadinessErrors,
   steadyState,
@@ -162,5 +163,25 @@ describe('steadinessErrors', () => {
       events: [],
     };
     expect(steadinessErrors(paused, [{ at: 0, label: 'pause' }], 5000)).toEqual([]);
+  });
+});
+
+describe('reactionMs', () => {
+  it("times the follower's matching media event after each kind of host action", () => {
+    const follower: PageSamples = {
+      frames: [],
+      clocks: [],
+      events: [
+        [1050, 'play', 3, 1],
+        [1120, 'playing', 3, 1],
+        [2060, 'seeking', 9, 1],
+        [2075, 'seeked', 9, 1],
+        [3500, 'ratechange', 9, 1.1],
+      ],
+    };
+    expect(reactionMs(follower, { at: 1000, label: 'play' }, 2000)).toBe(120);
+    expect(reactionMs(follower, { at: 2000, label: 'seek +25 s' }, 3000)).toBe(75);
+    expect(reactionMs(follower, { at: 3000, label: 'pause' }, 4000)).toBeNull();
+    expect(reactionMs(follower, { at: 0, label: 'start' }, 1000)).toBeNull();
   });
 });

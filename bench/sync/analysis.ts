@@ -268,3 +268,18 @@ export function steadinessErrors(
   });
   return deviations;
 }
+
+/** The follower's media event that shows it carried out each kind of host action. */
+const REACTION_EVENT: Record<string, string> = { pause: 'pause', play: 'playing', seek: 'seeked', rate: 'ratechange' };
+
+/**
+ * How long after a host action the follower's player did the same (its first matching media event before the next
+ * action): the state's trip to the follower plus the player's own latency. Null for the start, for an action of
+ * another kind, or when no such event came.
+ */
+export function reactionMs(follower: PageSamples, action: HostAction, until: number): number | null {
+  const type = REACTION_EVENT[action.label.split(' ')[0] ?? ''];
+  if (!type) return null;
+  const event = follower.events.find(([at, name]) => at >= action.at && at < until && name === type);
+  return event ? event[0] - action.at : null;
+}

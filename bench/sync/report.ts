@@ -13,6 +13,7 @@ import {
   type PageSamples,
   percentile,
   pingSamples,
+  reactionMs,
   type SyncSummary,
   steadinessErrors,
   steadyState,
@@ -130,12 +131,16 @@ export function report(recording: Recording, progress = { run: 1, runs: 1 }): Sc
   const estimate = (ping: typeof atStart) =>
     ping ? `${fixed(ping.offsetMs)} ms (fastest round trip ${fixed(ping.delayMs)} ms)` : 'none';
 
-  const actionRows = convergences.map((entry) => [
-    entry.action.label,
-    fixed((entry.action.at - start) / 1000),
-    entry.convergeMs === null ? 'never' : fixed(entry.convergeMs),
-    fixed(entry.peakMs),
-  ]);
+  const actionRows = convergences.map((entry, index) => {
+    const reaction = reactionMs(follower, entry.action, actions[index + 1]?.at ?? end);
+    return [
+      entry.action.label,
+      fixed((entry.action.at - start) / 1000),
+      reaction === null ? '' : fixed(reaction),
+      entry.convergeMs === null ? 'never' : fixed(entry.convergeMs),
+      fixed(entry.peakMs),
+    ];
+  });
   const summaryRow = (name: string, s: SyncSummary) => [
     name,
     fixed(s.p50Ms),
@@ -153,7 +158,10 @@ export function report(recording: Recording, progress = { run: 1, runs: 1 }): Sc
     `player events: host ${corrections(host, start, end)}; follower ${corrections(follower, start, end)}`,
     `network stalls during the measurement: ${recording.stalls?.length ?? 0}`,
     '',
-    formatTable(['host action', 'at (s)', 'converge (ms)', 'peak error (ms)'], actionRows),
+    formatTable(
+      ['host action', 'at (s)', 'follower did it after (ms)', 'converge (ms)', 'peak error (ms)'],
+      actionRows,
+    ),
     '',
     'steady-state |follower − host|, every 10 ms outside the convergence windows:',
     formatTable(['position from', 'p50 (ms)', 'p95 (ms)', 'max (ms)', 'worst converge (ms)'], rows),
