@@ -3,10 +3,15 @@ import {
   type ClockSample,
   convergence,
   errorSeries,
+  estimateAt,
   type FrameSample,
   type PageSamples,
   percentile,
+  pingSamples,
   positionAt,
+  reactionMs,
+  type SocketSample,
+  steadinessErrors,
   steadyState,
   summarise,
 } from './analysis.ts';
@@ -103,5 +108,80 @@ describe('percentile', () => {
     expect(percentile(values, 95)).toBe(95);
     expect(percentile([7], 95)).toBe(7);
     expect(percentile([], 50)).toBeNaN();
+  });
+});
+
+describe('pingSamples and estimateAt', () => {
+  it('pairs each clock ping with its ack and gives the estimate the app would have (R90)', () => {
+    const socket: SocketSample[] = [
+      [1000, 'out', '421["clock:ping",{}]'],
+      [1000, 'out', '42["presence:report",{"state":"playing"}]'],
+      [1060, 'in', '431[{"ok":true,"serverTime":1020}]'],
+      [1100, 'out', '422["clock:ping",{}]'],
+      [1140, 'in', '432[{"ok":true,"serverTime":1110}]'],
+      [1150, 'in', '433[{"ok":true}]'],
+    ];
+    const pings = pingSamples(socket);
+    expect(pings).toEqual([
+      { at: 1060, offsetMs: 1020 - 1030, delayMs: 60 },
+      { at: 1140, offsetMs: 1110 - 1120, delayMs: 40 },
+    ]);
+    expect(estimateAt(pings, 1050)).toBeNull();
+    expect(estimateAt(pings, 1100)).toEqual({ at: 1060, offsetMs: -10, delayMs: 60 });
+    expect(estimateAt(pings, 2000)?.delayMs).toBe(40);
+    // Four pings: the mean offset of the fastest two.
+    const four = [...pings, { at: 1200, offsetMs: 20, delayMs: 30 }, { at: 1300, offsetMs: 90, delayMs: 300 }];
+    expect(estimateAt(four, 2000)).toEqual({ at: 1300, offsetMs: 5, delayMs: 30 });
+  });
+});
+
+describe('steadinessErrors', () => {
+  it('is about 0 for a page that plays steadily, and shows a stall as its size', () => {
+    const steady = playing(0, 6000, 10);
+    const actions = [{ at: 0, label: 'start' }];
+    expect(Math.max(...steadinessErrors(steady, actions, 6000))).toBeLessThan(1);
+    // The same page freezes for 100 ms at 3 s, then plays on 100 ms behind.
+    const frozen = {
+      ...steady,
+      frames: steady.frames.map(([at, time]): FrameSample => [at, at < 3000 ? time : Math.max(10 + 2.9, time - 0.1)]),
+      clocks: steady.clocks.map(
+        ([at, time, paused, rate]): ClockSample => [at, at < 3000 ? time : time - 0.1, paused, rate],
+      ),
+    };
+    const deviations = steadinessErrors(frozen, actions, 6000);
+    expect(percentile(deviations, 50)).toBeLessThan(1);
+    expect(Math.max(...deviations)).toBeGreaterThan(90);
+  });
+
+  it('leaves paused stretches out', () => {
+    const paused: PageSamples = {
+      frames: [],
+      clocks: [
+        [0, 4, 1, 1],
+        [5000, 4, 1, 1],
+      ],
+      events: [],
+    };
+    expect(steadinessErrors(paused, [{ at: 0, label: 'pause' }], 5000)).toEqual([]);
+  });
+});
+
+describe('reactionMs', () => {
+  it("times the follower's matching media event after each kind of host action", () => {
+    const follower: PageSamples = {
+      frames: [],
+      clocks: [],
+      events: [
+        [1050, 'play', 3, 1],
+        [1120, 'playing', 3, 1],
+        [2060, 'seeking', 9, 1],
+        [2075, 'seeked', 9, 1],
+        [3500, 'ratechange', 9, 1.1],
+      ],
+    };
+    expect(reactionMs(follower, { at: 1000, label: 'play' }, 2000)).toBe(120);
+    expect(reactionMs(follower, { at: 2000, label: 'seek +25 s' }, 3000)).toBe(75);
+    expect(reactionMs(follower, { at: 3000, label: 'pause' }, 4000)).toBeNull();
+    expect(reactionMs(follower, { at: 0, label: 'start' }, 1000)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  * Times are milliseconds on the common clock (`performance.timeOrigin + performance.now()` in each page, see
  * bench/README.md); positions are seconds of media time.
  */
+import { ClockOffsetEstimator } from '../../packages/protocol/src/clock.ts';
 
 /** requestVideoFrameCallback: the frame showing `mediaTime` is on screen from `at` (its expectedDisplayTime). */
 export type FrameSample = [at: number, mediaTime: number];
@@ -13,10 +14,15 @@ export type ClockSample = [at: number, currentTime: number, paused: 0 | 1, rate:
 /** A media event on the element (play, pause, seeking, ratechange…) with the position when it fired. */
 export type EventSample = [at: number, type: string, currentTime: number, rate: number];
 
+/** A short Socket.IO text frame the page sent ('out') or received ('in'): clock pings, acks, sync reports. */
+export type SocketSample = [at: number, direction: 'out' | 'in', text: string];
+
 export interface PageSamples {
   frames: FrameSample[];
   clocks: ClockSample[];
   events: EventSample[];
+  /** Absent in recordings from before issue #15. */
+  socket?: SocketSample[];
 }
 
 export interface HostAction {
@@ -171,4 +177,109 @@ export function summarise(steady: ErrorPoint[], convergences: Convergence[]): Sy
     convergeMs: Math.max(0, ...convergences.map((entry) => entry.convergeMs ?? entry.windowMs)),
     allConverged: convergences.every((entry) => entry.convergeMs !== null),
   };
+}
+
+/** One clock ping as the page saw it: the offset it implies (server − local, ms) and its round trip. */
+export interface PingSample {
+  at: number;
+  offsetMs: number;
+  delayMs: number;
+}
+
+/**
+ * The page's clock pings, from its WebSocket frames: `42<id>["clock:ping",…]` out, `43<id>[{…serverTime…}]` in,
+ * each turned into an NTP-style sample as packages/protocol/src/clock.ts does.
+ */
+export function pingSamples(socket: SocketSample[]): PingSample[] {
+  const sent = new Map<string, number>();
+  const samples: PingSample[] = [];
+  for (const [at, direction, text] of socket) {
+    if (direction === 'out') {
+      const ping = /^42(\d+)\["clock:ping"/.exec(text);
+      if (ping?.[1]) sent.set(ping[1], at);
+      continue;
+    }
+    const ack = /^43(\d+)(\[.*\])$/.exec(text);
+    const sentAt = ack?.[1] ? sent.get(ack[1]) : undefined;
+    if (!ack?.[2] || sentAt === undefined) continue;
+    const serverTime = (JSON.parse(ack[2]) as [{ serverTime?: number }])[0]?.serverTime;
+    if (typeof serverTime !== 'number') continue;
+    const delayMs = at - sentAt;
+    samples.push({ at, offsetMs: serverTime - (sentAt + delayMs / 2), delayMs });
+  }
+  return samples;
+}
+
+/**
+ * The page's clock estimate at `at`: the pings before it put through the app's own estimator
+ * (packages/protocol/src/clock.ts, R90), with its fastest round trip. On one machine the true offset is 0, so
+ * `offsetMs` is the estimate's error. Null before the first ping.
+ */
+export function estimateAt(pings: PingSample[], at: number): PingSample | null {
+  const estimator = new ClockOffsetEstimator();
+  let last: PingSample | null = null;
+  for (const ping of pings) {
+    if (ping.at > at) break;
+    estimator.record(ping.at - ping.delayMs, ping.offsetMs + ping.at - ping.delayMs / 2, ping.at);
+    last = ping;
+  }
+  const best = estimator.best();
+  return last && best ? { at: last.at, offsetMs: estimator.offset, delayMs: best.delay } : null;
+}
+
+/**
+ * How steadily one page played on its own: between host actions (from `settleMs` after each), |position − a
+ * straight line at the segment's usual playbackRate|, every `stepMs`, the line placed at the median. No follower
+ * can track the host more closely than the two of them play: on a loaded machine the media pipeline falls
+ * behind and catches up, and this shows it apart from the network. Includes the frame quantisation (one frame is
+ * 16.7 ms at 60 fps) and the page's own nudges.
+ */
+export function steadinessErrors(
+  page: PageSamples,
+  actions: HostAction[],
+  end: number,
+  settleMs = 1500,
+  stepMs = 10,
+): number[] {
+  const deviations: number[] = [];
+  actions.forEach((action, index) => {
+    const from = action.at + settleMs;
+    const to = (actions[index + 1]?.at ?? end) - 50;
+    if (to - from < 1000) return;
+    const clocks = page.clocks.filter(([at]) => at >= from && at <= to);
+    const playing = clocks.filter(([, , paused]) => paused === 0);
+    if (playing.length === 0 || playing.length < clocks.length / 2) return; // paused: nothing moves
+    const rate = percentile(
+      playing.map(([, , , r]) => r),
+      50,
+    );
+    const points: { at: number; position: number }[] = [];
+    for (let at = from; at <= to; at += stepMs) {
+      const position = positionAt(page, at);
+      if (position !== null) points.push({ at, position });
+    }
+    const intercept = percentile(
+      points.map((point) => point.position - ((point.at - from) / 1000) * rate),
+      50,
+    );
+    for (const point of points) {
+      deviations.push(Math.abs(point.position - intercept - ((point.at - from) / 1000) * rate) * 1000);
+    }
+  });
+  return deviations;
+}
+
+/** The follower's media event that shows it carried out each kind of host action. */
+const REACTION_EVENT: Record<string, string> = { pause: 'pause', play: 'playing', seek: 'seeked', rate: 'ratechange' };
+
+/**
+ * How long after a host action the follower's player did the same (its first matching media event before the next
+ * action): the state's trip to the follower plus the player's own latency. Null for the start, for an action of
+ * another kind, or when no such event came.
+ */
+export function reactionMs(follower: PageSamples, action: HostAction, until: number): number | null {
+  const type = REACTION_EVENT[action.label.split(' ')[0] ?? ''];
+  if (!type) return null;
+  const event = follower.events.find(([at, name]) => at >= action.at && at < until && name === type);
+  return event ? event[0] - action.at : null;
 }

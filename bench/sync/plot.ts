@@ -8,11 +8,25 @@ const CLIP_MS = 250;
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+export interface PlotMarks {
+  /** Network stalls (the delay proxy's), shaded grey over the whole height. */
+  stalls?: { from: number; to: number }[];
+  /** A route's known clock bias (ms, follower − host): a dashed blue line where the error is expected to sit. */
+  biasMs?: number;
+}
+
 /**
  * The follower's error over time as an SVG line chart: the ±50 ms goal shaded, each host action a dashed line
- * with its label, time in seconds from `origin` (ms on the common clock).
+ * with its label, time in seconds from `origin` (ms on the common clock); network stalls and a route's bias when
+ * given.
  */
-export function renderErrorPlot(points: ErrorPoint[], actions: HostAction[], origin: number, title: string): string {
+export function renderErrorPlot(
+  points: ErrorPoint[],
+  actions: HostAction[],
+  origin: number,
+  title: string,
+  marks: PlotMarks = {},
+): string {
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
   const lastAt = points.at(-1)?.at ?? origin + 1;
@@ -32,6 +46,19 @@ export function renderErrorPlot(points: ErrorPoint[], actions: HostAction[], ori
     out.push(
       `<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${y(ms)}" y2="${y(ms)}" stroke="${ms === 0 ? '#888' : '#e5e5e5'}"/>`,
       `<text x="${MARGIN.left - 6}" y="${y(ms) + 4}" text-anchor="end">${ms}</text>`,
+    );
+  }
+  for (const stall of marks.stalls ?? []) {
+    const from = x(Math.max(origin, stall.from));
+    out.push(
+      `<rect x="${from}" y="${MARGIN.top}" width="${Math.max(1, x(stall.to) - from)}" height="${plotHeight}" fill="#d4d4d4"/>`,
+      `<text x="${from + 2}" y="${HEIGHT - MARGIN.bottom - 4}" fill="#525252">stall</text>`,
+    );
+  }
+  if (marks.biasMs) {
+    out.push(
+      `<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${y(marks.biasMs)}" y2="${y(marks.biasMs)}" stroke="#2563eb" stroke-dasharray="6 4"/>`,
+      `<text x="${WIDTH - MARGIN.right - 4}" y="${y(marks.biasMs) - 4}" text-anchor="end" fill="#2563eb">route bias ${marks.biasMs} ms</text>`,
     );
   }
   const tickEvery = seconds > 120 ? 20 : 10;

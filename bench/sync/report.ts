@@ -1,20 +1,36 @@
-// Prints the sync benchmark's table and last line, and writes the plot. Also runs on its own over a saved
-// recording: `node bench/sync/report.ts bench/results/sync-samples.json`.
+// Prints the sync benchmark's table and summary line for one run of one scenario, writes its plot, and (after
+// several runs) the median table. Also runs on its own over a saved recording:
+// `node bench/sync/report.ts bench/results/sync-4g.json`.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { median } from '../lib/percentiles.ts';
 import { fixed, formatTable } from '../lib/table.ts';
 import {
   convergence,
+  type ErrorPoint,
   errorSeries,
+  estimateAt,
   type HostAction,
   type PageSamples,
-  SYNC_GOAL_MS,
+  percentile,
+  pingSamples,
+  reactionMs,
   type SyncSummary,
+  steadinessErrors,
   steadyState,
   summarise,
 } from './analysis.ts';
 import { renderErrorPlot } from './plot.ts';
+import type { Goals, Scenario } from './scenarios.ts';
 
 export interface Recording {
+  /** The scenario's name (bench/sync/scenarios.ts); recordings from before issue #15 have none: lan. */
+  scenario?: string;
+  description?: string;
+  goals?: Goals;
+  /** The route's known clock bias, follower − host in ms ((up − down) / 2): what no round-trip estimate sees. */
+  biasMs?: number;
+  /** The proxy's stall windows during the measurement, on the common clock. */
+  stalls?: { from: number; to: number }[];
   start: number;
   end: number;
   /** The first is the start of the measurement (both players running), then the host's actions. */
@@ -25,13 +41,41 @@ export interface Recording {
   machine?: string;
   host: PageSamples;
   follower: PageSamples;
-  /** The embedded player measured (`--source`), absent for a direct media link. */
-  source?: string;
 }
 
-export const PLOT_PATH = 'bench/sync/sync-error.svg';
-/** The goal of issue #4: p95 error and worst convergence. */
-const GOAL = { p95Ms: SYNC_GOAL_MS, convergeMs: 1000 };
+/** What one run of a scenario measured, for the median table. */
+export interface ScenarioResult {
+  scenario: string;
+  summary: SyncSummary;
+  /** The median of the signed steady-state error: the follower's constant lead (+) or lag (−), its clock bias. */
+  signedMedianMs: number;
+  /**
+   * The follower's clock estimate at the start of the measurement (server − local, ms): on one machine the true
+   * offset is 0, so this is its error; NaN for recordings without the socket tap.
+   */
+  clockErrorMs: number;
+  /** p95 of each page's |position − its own straight line| between actions: what the machine allows. */
+  hostSteadinessMs: number;
+  followerSteadinessMs: number;
+  /** The route's known bias (ms), and the summary with it removed (asymmetric routes only). */
+  biasMs: number;
+  debiased: SyncSummary | null;
+  /** The 1-minute load average when the run ended. */
+  load: number;
+  met: boolean;
+  /** The printed report, ending with its summary line. */
+  text: string;
+}
+
+/** Issue #4's goals, for its recordings, which carry none. */
+const DEFAULT_GOALS: Goals = { p95Ms: 50, convergeMs: 1000 };
+export const README_PATH = 'bench/README.md';
+export const TABLE_PATH = 'bench/results/sync-table.md';
+const TABLE_START = '<!-- sync-table:start -->';
+const TABLE_END = '<!-- sync-table:end -->';
+
+export const plotPath = (scenario: string) => `bench/sync/sync-error-${scenario}.svg`;
+const LEGACY_PLOT_PATH = 'bench/sync/sync-error.svg';
 
 function framesPerSecond(samples: PageSamples, start: number, end: number): number {
   return samples.frames.filter(([at]) => at >= start && at <= end).length / ((end - start) / 1000);
@@ -44,24 +88,62 @@ function corrections(samples: PageSamples, start: number, end: number): string {
   return `${count('seeking')} seeks, ${count('ratechange')} rate changes`;
 }
 
-export function report(recording: Recording): void {
+/** The steady-state summary of an error series, and each action's convergence. */
+function analyse(points: ErrorPoint[], actions: HostAction[], end: number) {
+  const convergences = convergence(points, actions, end);
+  const steady = steadyState(points, convergences);
+  return { convergences, steady, summary: summarise(steady, convergences.slice(1)) };
+}
+
+const meets = (summary: SyncSummary, goals: Goals) =>
+  summary.p95Ms <= goals.p95Ms && summary.convergeMs <= goals.convergeMs && summary.allConverged;
+
+function loadOf(machine: string | undefined): number {
+  return Number(/load average ([\d.]+)/.exec(machine ?? '')?.[1] ?? Number.NaN);
+}
+
+export function report(recording: Recording, progress = { run: 1, runs: 1 }): ScenarioResult {
   const { start, end, actions, skews, host, follower } = recording;
+  const scenario = recording.scenario ?? 'lan';
+  const goals = recording.goals ?? DEFAULT_GOALS;
+  const biasMs = recording.biasMs ?? 0;
   // An <audio> player (SoundCloud's) shows no frames: its currentTime is all there is to compare.
   const basis = host.frames.length > 0 ? 'frame' : 'currentTime';
   const points = errorSeries(host, follower, start, end, 10, basis);
-  const convergences = convergence(points, actions, end);
-  const summary = summarise(steadyState(points, convergences), convergences.slice(1));
-  const clockPoints = errorSeries(host, follower, start, end, 10, 'currentTime');
-  const clockConvergences = convergence(clockPoints, actions, end);
-  const clockSummary = summarise(steadyState(clockPoints, clockConvergences), clockConvergences.slice(1));
-  const met = summary.p95Ms <= GOAL.p95Ms && summary.convergeMs <= GOAL.convergeMs && summary.allConverged;
+  const { convergences, steady, summary } = analyse(points, actions, end);
+  const clock = analyse(errorSeries(host, follower, start, end, 10, 'currentTime'), actions, end);
+  // An asymmetric route: the same, against the bias any round-trip clock estimate keeps (scenarios.ts).
+  const debiased =
+    biasMs === 0
+      ? null
+      : analyse(
+          points.map((point) => ({ at: point.at, errorMs: point.errorMs - biasMs })),
+          actions,
+          end,
+        ).summary;
+  const met = meets(debiased ?? summary, goals);
+  const signedMedianMs = percentile(
+    steady.map((point) => point.errorMs),
+    50,
+  );
+  const hostSteadinessMs = percentile(steadinessErrors(host, actions, end), 95);
+  const followerSteadinessMs = percentile(steadinessErrors(follower, actions, end), 95);
+  const pings = pingSamples(follower.socket ?? []);
+  const [atStart, atEnd] = [estimateAt(pings, start), estimateAt(pings, end)];
+  const clockErrorMs = atStart?.offsetMs ?? Number.NaN;
+  const estimate = (ping: typeof atStart) =>
+    ping ? `${fixed(ping.offsetMs)} ms (fastest round trip ${fixed(ping.delayMs)} ms)` : 'none';
 
-  const actionRows = convergences.map((entry) => [
-    entry.action.label,
-    fixed((entry.action.at - start) / 1000),
-    entry.convergeMs === null ? 'never' : fixed(entry.convergeMs),
-    fixed(entry.peakMs),
-  ]);
+  const actionRows = convergences.map((entry, index) => {
+    const reaction = reactionMs(follower, entry.action, actions[index + 1]?.at ?? end);
+    return [
+      entry.action.label,
+      fixed((entry.action.at - start) / 1000),
+      reaction === null ? '' : fixed(reaction),
+      entry.convergeMs === null ? 'never' : fixed(entry.convergeMs),
+      fixed(entry.peakMs),
+    ];
+  });
   const summaryRow = (name: string, s: SyncSummary) => [
     name,
     fixed(s.p50Ms),
@@ -69,35 +151,159 @@ export function report(recording: Recording): void {
     fixed(s.maxMs),
     `${fixed(s.convergeMs, 0)}${s.allConverged ? '' : ' (not converged)'}`,
   ];
+  const rows = [
+    summaryRow(basis === 'frame' ? 'displayed frame (rVFC)' : 'currentTime (<audio>)', summary),
+    summaryRow('currentTime (cross-check)', clock.summary),
+  ];
+  if (debiased) rows.push(summaryRow(`rVFC, ${fixed(biasMs, 0)} ms bias removed`, debiased));
   const lines = [
-    `Sync benchmark: host and follower in one Chromium, ${fixed((end - start) / 1000)} s sampled`,
+    `Sync benchmark [${scenario}]${progress.runs > 1 ? ` run ${progress.run} of ${progress.runs}` : ''}: ${recording.description ?? 'loopback'}; host and follower in one Chromium, ${fixed((end - start) / 1000)} s sampled`,
     `machine: ${recording.machine ?? 'not recorded'}`,
     `clock check (common clock − Date.now()): ${skews.map((skew) => `${fixed(skew)} ms`).join(', ')}`,
     `frames presented per second: host ${fixed(framesPerSecond(host, start, end))}, follower ${fixed(framesPerSecond(follower, start, end))}`,
     `player events: host ${corrections(host, start, end)}; follower ${corrections(follower, start, end)}`,
+    `network stalls during the measurement: ${recording.stalls?.length ?? 0}`,
     '',
-    formatTable(['host action', 'at (s)', 'converge (ms)', 'peak error (ms)'], actionRows),
+    formatTable(
+      ['host action', 'at (s)', 'follower did it after (ms)', 'converge (ms)', 'peak error (ms)'],
+      actionRows,
+    ),
     '',
     'steady-state |follower − host|, every 10 ms outside the convergence windows:',
-    formatTable(
-      ['position from', 'p50 (ms)', 'p95 (ms)', 'max (ms)', 'worst converge (ms)'],
-      [
-        summaryRow(basis === 'frame' ? 'displayed frame (rVFC)' : 'currentTime (<audio>)', summary),
-        summaryRow('currentTime (cross-check)', clockSummary),
-      ],
-    ),
-    `goal p95 ≤ ${GOAL.p95Ms} ms, converge ≤ ${GOAL.convergeMs} ms: ${met ? 'met' : 'MISSED'}`,
+    formatTable(['position from', 'p50 (ms)', 'p95 (ms)', 'max (ms)', 'worst converge (ms)'], rows),
+    `median signed error (follower − host; its clock bias): ${fixed(signedMedianMs)} ms`,
+    `each page on its own, p95 of |position − a straight line| between actions (frames included): host ${fixed(hostSteadinessMs)} ms, follower ${fixed(followerSteadinessMs)} ms`,
+    `follower's clock estimate (its pings through the app's estimator, R90; the true offset is 0 on one machine): ${estimate(atStart)} at the start, ${estimate(atEnd)} at the end (with its fastest round trip); ${pings.length} pings, round trips ${fixed(Math.min(...pings.map((p) => p.delayMs)))}–${fixed(Math.max(...pings.map((p) => p.delayMs)))} ms`,
   ];
+  if (biasMs !== 0) {
+    lines.push(
+      `route bias: (up − down) / 2 = ${fixed(biasMs, 0)} ms, which no round-trip clock estimate can see; judged with it removed`,
+    );
+  }
+  lines.push(
+    `goal p95 ≤ ${goals.p95Ms} ms, converge ≤ ${goals.convergeMs} ms${biasMs === 0 ? '' : ' (bias removed)'}: ${met ? 'met' : 'MISSED'}`,
+  );
 
   const plotPoints = errorSeries(host, follower, start, end, 50, basis);
-  const title = `Follower − host position error (rVFC): p95 ${fixed(summary.p95Ms)} ms, worst converge ${fixed(summary.convergeMs, 0)} ms`;
-  writeFileSync(PLOT_PATH, `${renderErrorPlot(plotPoints, actions, start, title)}\n`);
-  lines.push(`plot: ${PLOT_PATH}`);
+  const title = `[${scenario}] follower − host (rVFC): p95 ${fixed(summary.p95Ms)} ms, worst converge ${fixed(summary.convergeMs, 0)} ms`;
+  const svg = renderErrorPlot(plotPoints, actions, start, title, { stalls: recording.stalls, biasMs });
+  // Issue #4's recording (no scenario) keeps its own plot, which bench/README.md shows with its report.
+  const path = recording.scenario ? plotPath(scenario) : LEGACY_PLOT_PATH;
+  writeFileSync(path, `${svg}\n`);
+  lines.push(`plot: ${path}`);
+  lines.push(summaryLine(scenario, summary, debiased, biasMs, progress.runs > 1 ? progress : null));
+  return {
+    scenario,
+    summary,
+    signedMedianMs,
+    clockErrorMs,
+    hostSteadinessMs,
+    followerSteadinessMs,
+    biasMs,
+    debiased,
+    load: loadOf(recording.machine),
+    met,
+    text: lines.join('\n'),
+  };
+}
+
+function summaryLine(
+  scenario: string,
+  s: SyncSummary,
+  debiased: SyncSummary | null,
+  biasMs: number,
+  progress: { run: number; runs: number } | null,
+): string {
   const round = (value: number) => Math.round(value);
-  lines.push(
-    `sync${recording.source ? `[${recording.source}]` : ''} p50_ms=${round(summary.p50Ms)} p95_ms=${round(summary.p95Ms)} max_ms=${round(summary.maxMs)} converge_ms=${round(summary.convergeMs)}`,
-  );
-  console.log(lines.join('\n'));
+  const run = progress ? ` run=${progress.run}/${progress.runs}` : '';
+  const bias = debiased
+    ? ` bias_ms=${round(biasMs)} p95_debiased_ms=${round(debiased.p95Ms)} converge_debiased_ms=${round(debiased.convergeMs)}`
+    : '';
+  return `sync[${scenario}]${run} p50_ms=${round(s.p50Ms)} p95_ms=${round(s.p95Ms)} max_ms=${round(s.maxMs)} converge_ms=${round(s.convergeMs)}${bias}`;
+}
+
+/**
+ * The median of each scenario's runs as a Markdown table (with each run's load), then each scenario's summary
+ * line from the medians. With `write`, also into bench/results/sync-table.md and bench/README.md between the
+ * sync-table markers.
+ */
+export function writeMedianTable(
+  scenarios: Scenario[],
+  results: Map<string, ScenarioResult[]>,
+  options: { machineAtStart: string; machineAtEnd: string; runs: number; write: boolean },
+): string {
+  const pick = (runs: ScenarioResult[], value: (result: ScenarioResult) => number) => median(runs.map(value));
+  const medianSummary = (runs: ScenarioResult[], of: (result: ScenarioResult) => SyncSummary | null) => {
+    const summaries = runs.map(of).filter((summary): summary is SyncSummary => summary !== null);
+    if (summaries.length === 0) return null;
+    return {
+      p50Ms: median(summaries.map((s) => s.p50Ms)),
+      p95Ms: median(summaries.map((s) => s.p95Ms)),
+      maxMs: median(summaries.map((s) => s.maxMs)),
+      convergeMs: median(summaries.map((s) => s.convergeMs)),
+      allConverged: summaries.every((s) => s.allConverged),
+    };
+  };
+  const rows: string[][] = [];
+  const lines: string[] = [];
+  for (const scenario of scenarios) {
+    const runs = results.get(scenario.name) ?? [];
+    const summary = medianSummary(runs, (result) => result.summary);
+    if (!summary) continue;
+    const debiased = medianSummary(runs, (result) => result.debiased);
+    const judged = debiased ?? summary;
+    rows.push([
+      scenario.name,
+      scenario.description,
+      fixed(summary.p50Ms),
+      fixed(summary.p95Ms),
+      fixed(summary.maxMs),
+      fixed(summary.convergeMs, 0),
+      fixed(pick(runs, (result) => result.signedMedianMs)),
+      fixed(pick(runs, (result) => result.clockErrorMs)),
+      fixed(pick(runs, (result) => result.hostSteadinessMs)),
+      fixed(pick(runs, (result) => result.followerSteadinessMs)),
+      debiased ? fixed(debiased.p95Ms) : '',
+      `≤ ${scenario.goals.p95Ms} / ≤ ${scenario.goals.convergeMs}`,
+      `${meets(judged, scenario.goals) ? 'met' : '**missed**'} (${runs.filter((result) => result.met).length}/${runs.length} runs)`,
+      runs.map((result) => fixed(result.load, 2)).join(', '),
+    ]);
+    lines.push(summaryLine(scenario.name, summary, debiased, runs[0]?.biasMs ?? 0, null));
+  }
+  const table = [
+    `Median of ${options.runs} run${options.runs > 1 ? 's' : ''} per scenario (\`npm run bench:sync -- --runs ${options.runs} --table\`).`,
+    `Machine at the start: ${options.machineAtStart}; at the end: ${options.machineAtEnd}.`,
+    '',
+    formatTable(
+      [
+        'scenario',
+        'follower',
+        'p50 ms',
+        'p95 ms',
+        'max ms',
+        'converge ms',
+        'signed median ms',
+        'clock estimate ms',
+        'host alone p95',
+        'follower alone p95',
+        'p95 bias removed',
+        'goal p95 / converge',
+        'goal',
+        'load (1 min) per run',
+      ],
+      rows,
+    ),
+  ].join('\n');
+  if (options.write) {
+    writeFileSync(TABLE_PATH, `${table}\n`);
+    const readme = readFileSync(README_PATH, 'utf8');
+    const from = readme.indexOf(TABLE_START);
+    const to = readme.indexOf(TABLE_END);
+    if (from >= 0 && to > from) {
+      writeFileSync(README_PATH, `${readme.slice(0, from + TABLE_START.length)}\n${table}\n${readme.slice(to)}`);
+    }
+  }
+  return [table, '', ...lines].join('\n');
 }
 
 if (import.meta.main) {
@@ -106,5 +312,5 @@ if (import.meta.main) {
     console.error('usage: node bench/sync/report.ts <recording.json>');
     process.exit(2);
   }
-  report(JSON.parse(readFileSync(path, 'utf8')) as Recording);
+  console.log(report(JSON.parse(readFileSync(path, 'utf8')) as Recording).text);
 }

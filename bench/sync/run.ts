@@ -1,48 +1,60 @@
-// `npm run bench:sync` — how closely a follower's player tracks the host's (issue #4, item 8; bench/README.md).
-// Starts the built app on its own port with a fresh database, a media server for the clip, and one Chromium
-// with two contexts: the host (signed up through the real popup) and a guest follower. The host plays, pauses,
-// seeks twice and changes the rate on its media element, as the native controls would; both pages record what
-// their player shows; the numbers come from bench/sync/analysis.ts.
+// `npm run bench:sync [-- <scenario>… --runs N --table]` — how closely a follower's player tracks the host's
+// (issue #4 item 8, issue #15; bench/README.md). Starts the built app on its own port with a fresh database, then
+// for each run of each scenario (bench/sync/scenarios.ts): the scenario's source, the delaying proxy for the
+// follower's network, and one Chromium with two contexts: the host (signed up through the real popup, direct to
+// the app) and a guest follower set up as the scenario says. The host plays, pauses, seeks twice and changes the
+// rate on its media element, as the native controls would; both pages record what their player shows; the
+// numbers come from bench/sync/analysis.ts. Runs go round the scenarios (lan, wifi, …, lan, wifi, …) so a change
+// in the machine's load spreads over all of them.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { startFakeYouTube } from '../../apps/server/test/fake-youtube.ts';
 import { newAccount, signUpThroughPopup } from '../../e2e/support/accounts.ts';
-import { FAKE_SDK_MEDIA, routeFakePlayers } from '../../e2e/support/fake-players.ts';
-import { startMediaServer } from '../../e2e/support/media-server.ts';
 import { chromiumLaunch } from '../../playwright.config.ts';
 import { describeMachine } from '../lib/machine.ts';
 import type { HostAction, PageSamples } from './analysis.ts';
-import { CLIP_NAME, ensureClip } from './clip.ts';
-import { type Recording, report } from './report.ts';
+import { type DelayProxy, startDelayProxy } from './delay-proxy.ts';
+import { type Recording, report, type ScenarioResult, writeMedianTable } from './report.ts';
 import { clockSkew, installSampler } from './sampler.ts';
-import { benchSource } from './sources.ts';
+import {
+  type BenchPorts,
+  MEDIA_PLAYER,
+  routeBiasMs,
+  SCENARIOS,
+  type Scenario,
+  type StartedSource,
+} from './scenarios.ts';
 
-const PORT = Number(process.env.SYNC_BENCH_PORT ?? 3290);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
-const MEDIA_PORT = PORT + 1000;
-/** `--source vimeo|dailymotion|soundcloud` measures that site's player (bench/sync/sources.ts). */
-const SOURCE = benchSource(process.argv);
-const PLAYER = SOURCE ? FAKE_SDK_MEDIA : '[data-testid="media-player"]';
-/** The host's script, in seconds after both players run: at least 60 s of samples with every kind of action. */
-const FULL_SCRIPT: { after: number; label: string; act: 'pause' | 'play' | 'seek' | 'rate'; value?: number }[] = [
-  { after: 8, label: 'pause', act: 'pause' },
-  { after: 14, label: 'play', act: 'play' },
-  { after: 24, label: 'seek +25 s', act: 'seek', value: 25 },
-  { after: 36, label: 'seek −35 s', act: 'seek', value: -35 },
-  { after: 48, label: 'rate 1.5', act: 'rate', value: 1.5 },
-  { after: 58, label: 'rate 1', act: 'rate', value: 1 },
+export const PORT = Number(process.env.SYNC_BENCH_PORT ?? 3290);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+export const MEDIA_PORT = PORT + 1000;
+const PORTS: BenchPorts = { app: PORT, media: MEDIA_PORT };
+/** The fake YouTube and embedded sites' oEmbed server the app is pointed at (the embedded sources' titles). */
+const OEMBED_PORT = PORT + 2000;
+export const PLAYER = MEDIA_PLAYER;
+/**
+ * The host's script, in seconds after both players run: every kind of action, 5–8 s apart (45 s; it was 70 s
+ * with 10–12 s gaps until issue #15, which made three runs of five scenarios take 25 minutes). Convergence takes
+ * well under a second, so each gap still leaves 4–7 s of steady state: about 3,800 points at 10 ms per run.
+ */
+export const SCRIPT: { after: number; label: string; act: 'pause' | 'play' | 'seek' | 'rate'; value?: number }[] = [
+  { after: 5, label: 'pause', act: 'pause' },
+  { after: 10, label: 'play', act: 'play' },
+  { after: 17, label: 'seek +25 s', act: 'seek', value: 25 },
+  { after: 24, label: 'seek −35 s', act: 'seek', value: -35 },
+  { after: 31, label: 'rate 1.5', act: 'rate', value: 1.5 },
+  { after: 38, label: 'rate 1', act: 'rate', value: 1 },
 ];
-const SCRIPT = FULL_SCRIPT.filter((step) => step.act !== 'rate' || (SOURCE?.rates ?? true));
-const END_AFTER = 70;
-const RECORDING_PATH = 'bench/results/sync-samples.json';
+export const END_AFTER = 45;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitForReady(url: string, server: ChildProcess): Promise<void> {
+export async function waitForReady(url: string, server: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt++) {
     if (server.exitCode !== null) throw new Error(`the app server exited with ${server.exitCode}`);
     try {
@@ -59,7 +71,7 @@ async function waitForReady(url: string, server: ChildProcess): Promise<void> {
  * The app on its own port with a fresh database, serving a copy of the build: the server lists the built files
  * when it starts, so a rebuild during the run (another terminal) would otherwise break the pages it serves.
  */
-function startApp(workDir: string, env: Record<string, string>): ChildProcess {
+export function startApp(workDir: string, env: Record<string, string> = {}): ChildProcess {
   const webDist = join(workDir, 'web');
   cpSync('apps/web/dist', webDist, { recursive: true });
   return spawn(process.execPath, ['apps/server/src/main.ts'], {
@@ -77,26 +89,22 @@ function startApp(workDir: string, env: Record<string, string>): ChildProcess {
   });
 }
 
-/** Resolves once the page's player is playing and has presented frames. */
-async function untilPlaying(page: Page): Promise<void> {
+/** Resolves once the page's player is playing and has presented frames (an <audio>: clock samples). */
+export async function untilPlaying(page: Page, player = PLAYER): Promise<void> {
   await page.waitForFunction(
     (selector) => {
       const video = document.querySelector<HTMLVideoElement>(selector);
-      // An <audio> (SoundCloud's) presents no frames: its currentTime samples stand in.
       const samples = window.__syncSamples;
-      const seen = Math.max(
-        samples?.frames.length ?? 0,
-        video instanceof HTMLVideoElement ? 0 : (samples?.clocks.length ?? 0),
-      );
-      return !!video && !video.paused && video.readyState >= 3 && seen > 30;
+      const seen = video instanceof HTMLVideoElement ? samples?.frames.length : samples?.clocks.length;
+      return !!video && !video.paused && video.readyState >= 3 && (seen ?? 0) > 30;
     },
-    PLAYER,
-    { timeout: 30_000, polling: 100 },
+    player,
+    { timeout: 60_000, polling: 100 },
   );
 }
 
 /** Does what the host's native controls would, on its media element; returns the common-clock time of it. */
-function hostAct(page: Page, act: 'pause' | 'play' | 'seek' | 'rate', value = 0): Promise<number> {
+function hostAct(page: Page, player: string, act: 'pause' | 'play' | 'seek' | 'rate', value = 0): Promise<number> {
   return page.evaluate(
     ({ selector, act, value }) => {
       const video = document.querySelector<HTMLVideoElement>(selector);
@@ -108,16 +116,21 @@ function hostAct(page: Page, act: 'pause' | 'play' | 'seek' | 'rate', value = 0)
       else video.playbackRate = value;
       return at;
     },
-    { selector: PLAYER, act, value },
+    { selector: player, act, value },
   );
 }
 
-async function openRoom(browser: Browser): Promise<{ host: Page; follower: Page }> {
+async function openRoom(
+  browser: Browser,
+  scenario: Scenario,
+  source: StartedSource,
+  proxy: DelayProxy | null,
+): Promise<{ host: Page; follower: Page }> {
+  const player = scenario.source.player ?? PLAYER;
   const hostContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  const clipUrl = `http://127.0.0.1:${MEDIA_PORT}/${CLIP_NAME}`;
-  if (SOURCE) await routeFakePlayers(hostContext, { mediaUrl: clipUrl });
+  await source.prepareContext?.(hostContext);
   const host = await hostContext.newPage();
-  await host.addInitScript(installSampler, PLAYER);
+  await host.addInitScript(installSampler, player);
   host.on('pageerror', (error) => console.error(`host page error: ${error.message}`));
   await host.goto(BASE_URL);
   await signUpThroughPopup(host, newAccount('Chủ Phòng Đo'));
@@ -125,41 +138,48 @@ async function openRoom(browser: Browser): Promise<{ host: Page; follower: Page 
   await host.getByRole('button', { name: 'Tạo phòng' }).click();
   await host.waitForURL(/\/room\/[A-Za-z0-9_-]+$/);
   const search = host.getByRole('combobox', { name: 'Tìm video hoặc dán link' });
-  await search.fill(SOURCE?.link ?? clipUrl);
+  await search.fill(source.link);
   await search.press('Enter');
   // R9: nothing plays until the host picks the video from the playlist.
-  await host.getByRole('button', { name: `Phát ${SOURCE?.title ?? CLIP_NAME.replace(/\.mp4$/, '')}` }).click();
+  await host.getByRole('button', { name: `Phát ${source.title}` }).click();
 
-  const followerContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  if (SOURCE) await routeFakePlayers(followerContext, { mediaUrl: clipUrl });
+  // The follower keeps the app's origin (the server takes sockets from PUBLIC_URL's only): its bytes go through
+  // the proxy as SOCKS5, which Playwright applies to loopback too.
+  const followerContext = await browser.newContext({
+    ...scenario.follower.context,
+    ...(proxy ? { proxy: { server: `socks5://127.0.0.1:${proxy.port}` } } : {}),
+  });
+  await source.prepareContext?.(followerContext);
   const follower = await followerContext.newPage();
-  await follower.addInitScript(installSampler, PLAYER);
+  const cdp = await followerContext.newCDPSession(follower);
+  if (scenario.follower.cpuThrottlingRate) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: scenario.follower.cpuThrottlingRate });
+  }
+  await scenario.follower.prepare?.(follower, cdp);
+  await follower.addInitScript(installSampler, player);
   follower.on('pageerror', (error) => console.error(`follower page error: ${error.message}`));
   await follower.goto(host.url());
   return { host, follower };
 }
 
-async function main(): Promise<Recording> {
-  if (!existsSync('apps/web/dist/index.html')) throw new Error('apps/web/dist is missing: run `npm run build`');
-  const mediaDir = ensureClip();
-  const workDir = mkdtempSync(join(tmpdir(), 'xemchung-bench-sync-'));
-  const media = await startMediaServer(mediaDir, MEDIA_PORT);
-  // The site's oEmbed, faked locally as in the e2e run, for --source.
-  const oembed = SOURCE ? await startFakeYouTube() : null;
-  const app = startApp(workDir, oembed?.env ?? {});
+/** One run of one scenario: its recording (also written to bench/results/sync-<scenario>.json). */
+async function runScenario(scenario: Scenario): Promise<Recording> {
+  const source = await scenario.source.start(PORTS);
+  const proxy = scenario.network ? await startDelayProxy({ targetPort: PORT, profile: scenario.network }) : null;
   let browser: Browser | null = null;
   try {
-    await waitForReady(`${BASE_URL}/readyz`, app);
     browser = await chromium.launch(chromiumLaunch);
-    const { host, follower } = await openRoom(browser);
-    await Promise.all([untilPlaying(host), untilPlaying(follower)]);
+    const { host, follower } = await openRoom(browser, scenario, source, proxy);
+    const player = scenario.source.player ?? PLAYER;
+    await Promise.all([untilPlaying(host, player), untilPlaying(follower, player)]);
     const skews = await Promise.all([host.evaluate(clockSkew), follower.evaluate(clockSkew)]);
 
     const start = await host.evaluate(() => performance.timeOrigin + performance.now());
     const actions: HostAction[] = [{ at: start, label: 'start' }];
     for (const step of SCRIPT) {
+      if (step.act === 'rate' && scenario.source.rates === false) continue;
       await sleep(Math.max(0, start + step.after * 1000 - Date.now()));
-      actions.push({ at: await hostAct(host, step.act, step.value), label: step.label });
+      actions.push({ at: await hostAct(host, player, step.act, step.value), label: step.label });
     }
     await sleep(Math.max(0, start + END_AFTER * 1000 - Date.now()));
     const end = await host.evaluate(() => performance.timeOrigin + performance.now());
@@ -167,32 +187,87 @@ async function main(): Promise<Recording> {
     const collect = (page: Page) => page.evaluate(() => window.__syncSamples as PageSamples);
     const [hostSamples, followerSamples] = await Promise.all([collect(host), collect(follower)]);
     const recording: Recording = {
+      scenario: scenario.name,
+      description: scenario.description,
+      goals: scenario.goals,
+      biasMs: routeBiasMs(scenario.network),
+      stalls: proxy?.stalls().filter((stall) => stall.to >= start && stall.from <= end) ?? [],
       start,
       end,
       actions,
       skews,
       machine: describeMachine(),
-      ...(SOURCE ? { source: SOURCE.name } : {}),
       host: hostSamples,
       follower: followerSamples,
     };
     mkdirSync('bench/results', { recursive: true });
-    writeFileSync(RECORDING_PATH, JSON.stringify(recording));
-    console.log(`recording: ${RECORDING_PATH} (node bench/sync/report.ts ${RECORDING_PATH} prints this again)`);
+    writeFileSync(`bench/results/sync-${scenario.name}.json`, JSON.stringify(recording));
     return recording;
   } finally {
     await browser?.close();
+    await proxy?.close();
+    await source.close();
+  }
+}
+
+function parseCommandLine() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { runs: { type: 'string', default: '1' }, table: { type: 'boolean', default: false } },
+  });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number ≥ 1, not ${values.runs}`);
+  const unknown = positionals.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name));
+  if (unknown.length > 0) {
+    throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+  }
+  const scenarios = positionals.length > 0 ? SCENARIOS.filter((s) => positionals.includes(s.name)) : SCENARIOS;
+  return { runs, table: values.table, scenarios };
+}
+
+async function main(): Promise<void> {
+  const { runs, table, scenarios } = parseCommandLine();
+  if (!existsSync('apps/web/dist/index.html')) throw new Error('apps/web/dist is missing: run `npm run build`');
+  const workDir = mkdtempSync(join(tmpdir(), 'xemchung-bench-sync-'));
+  const oembed = await startFakeYouTube({ port: OEMBED_PORT });
+  const app = startApp(workDir, oembed.env);
+  // A run is long: Ctrl-C must not leave the server holding the port (Playwright closes its browser itself).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.kill('SIGTERM');
+      process.exit(130);
+    });
+  }
+  const results = new Map<string, ScenarioResult[]>(scenarios.map((scenario) => [scenario.name, []]));
+  const machineAtStart = describeMachine();
+  const reports: string[] = [];
+  try {
+    await waitForReady(`${BASE_URL}/readyz`, app);
+    for (let run = 1; run <= runs; run++) {
+      for (const scenario of scenarios) {
+        console.error(`bench:sync ${scenario.name}, run ${run} of ${runs}…`);
+        const result = report(await runScenario(scenario), { run, runs });
+        results.get(scenario.name)?.push(result);
+        reports.push(result.text);
+      }
+    }
+  } finally {
     // Wait for the server to be gone: whatever it logs on its way out must come before the report.
     if (app.exitCode === null) {
       const exited = once(app, 'exit');
       app.kill('SIGTERM');
       await exited;
     }
-    await media.close();
-    await oembed?.close();
+    await oembed.close();
     rmSync(workDir, { recursive: true, force: true });
+  }
+  // The reports last, after every other output: the final lines are the summaries scripts read.
+  console.log(reports.join('\n\n'));
+  if (runs > 1 || table) {
+    console.log(
+      `\n${writeMedianTable(scenarios, results, { machineAtStart, machineAtEnd: describeMachine(), runs, write: table })}`,
+    );
   }
 }
 
-// The report last, after every other output: its final line is the summary scripts read.
-report(await main());
+if (import.meta.main) await main();

@@ -1,4 +1,4 @@
-import type { ClockSample, EventSample, FrameSample, PageSamples } from './analysis.ts';
+import type { ClockSample, EventSample, FrameSample, PageSamples, SocketSample } from './analysis.ts';
 
 declare global {
   interface Window {
@@ -11,11 +11,31 @@ declare global {
  * matching `selector` (whichever element that is at the moment), every frame it presents
  * (requestVideoFrameCallback: mediaTime and expectedDisplayTime) and, on every animation frame, its
  * currentTime, paused flag and playbackRate, and its media events (what the player did: seeks, rate nudges).
- * Times go on the common clock `performance.timeOrigin + now`.
+ * Times go on the common clock `performance.timeOrigin + now`. Also taps the page's WebSocket for its short text
+ * frames (clock pings and their answers, sync reports; not the room's states), to tell what the page's clock
+ * estimate was (analysis.ts `clockEstimates`).
  */
 export function installSampler(selector: string): void {
-  const samples: PageSamples = { frames: [], clocks: [], events: [] };
+  const samples: PageSamples = { frames: [], clocks: [], events: [], socket: [] };
   window.__syncSamples = samples;
+  const tapped = (direction: 'out' | 'in', data: unknown) => {
+    if (typeof data !== 'string' || data.length > 300 || !/^4[23]/.test(data)) return;
+    const sample: SocketSample = [performance.timeOrigin + performance.now(), direction, data];
+    samples.socket?.push(sample);
+  };
+  const NativeWebSocket = window.WebSocket;
+  const send = NativeWebSocket.prototype.send;
+  NativeWebSocket.prototype.send = function (this: WebSocket, data) {
+    tapped('out', data);
+    send.call(this, data);
+  };
+  window.WebSocket = class extends NativeWebSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      // Registered before the page's own handler, so the time is when the frame reached the page.
+      this.addEventListener('message', (event) => tapped('in', event.data));
+    }
+  };
   for (const type of ['play', 'pause', 'seeking', 'seeked', 'ratechange', 'waiting', 'playing']) {
     document.addEventListener(
       type,

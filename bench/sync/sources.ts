@@ -1,4 +1,4 @@
-// `npm run bench:sync -- --source vimeo|dailymotion|soundcloud`: the same measurement with an embedded player
+// `npm run bench:sync -- vimeo dailymotion soundcloud` (scenarios.ts): the same measurement with an embedded player
 // (issue #14 item 3). The page loads the fake SDK of that site (apps/web/src/test/fakePlayers, served at the real
 // SDK URL by e2e/support/fake-players.ts), which plays the bench clip in a real media element inside the player's
 // container with postMessage-like delays; the sampler watches that element, the host acts on it as it would on
@@ -29,13 +29,3 @@ export const BENCH_SOURCES: Readonly<Record<EmbedSource, BenchSource>> = {
     rates: false,
   },
 };
-
-/** The `--source <name>` of the command line, or null (a direct media link, the default). */
-export function benchSource(argv: readonly string[]): BenchSource | null {
-  const at = argv.indexOf('--source');
-  if (at < 0) return null;
-  const name = argv[at + 1] ?? '';
-  const source = (BENCH_SOURCES as Record<string, BenchSource>)[name];
-  if (!source) throw new Error(`--source must be one of ${Object.keys(BENCH_SOURCES).join(', ')}`);
-  return source;
-}

@@ -47,6 +47,47 @@ describe('ClockOffsetEstimator (R20)', () => {
     expect(estimator.offset).toBe(500);
   });
 
+  it('R90: averages the offsets of the fastest half, so jitter on either direction cancels and slow trips stay out', () => {
+    const clock = { t: 0 };
+    const estimator = new ClockOffsetEstimator({ now: () => clock.t });
+    // Four fast trips whose directions differ by ±20 ms, either way: each alone is 10 ms off.
+    ping(estimator, clock, 700, 30, 50);
+    ping(estimator, clock, 700, 50, 30);
+    ping(estimator, clock, 700, 35, 55);
+    ping(estimator, clock, 700, 55, 35);
+    // Four slow, lopsided ones (a busy tab, a queue): left out.
+    ping(estimator, clock, 700, 20, 400);
+    ping(estimator, clock, 700, 300, 40);
+    ping(estimator, clock, 700, 200, 200);
+    ping(estimator, clock, 700, 500, 30);
+    expect(estimator.best()?.delay).toBe(80);
+    expect(estimator.best()?.offset).toBe(690);
+    expect(estimator.offset).toBe(700);
+  });
+
+  it('R90: leaves out of the average a trip over twice as slow as the fastest (loopback beside a busy page)', () => {
+    const clock = { t: 0 };
+    const estimator = new ClockOffsetEstimator({ now: () => clock.t });
+    ping(estimator, clock, 0, 0.25, 0.25);
+    ping(estimator, clock, 0, 0.5, 0.5);
+    ping(estimator, clock, 0, 1, 12); // a busy page answered late: 5.5 ms off
+    ping(estimator, clock, 0, 2, 20);
+    ping(estimator, clock, 0, 30, 30);
+    ping(estimator, clock, 0, 40, 40);
+    expect(estimator.offset).toBe(0);
+  });
+
+  it('R90: uses the fastest sample alone until there are four', () => {
+    const clock = { t: 0 };
+    const estimator = new ClockOffsetEstimator({ now: () => clock.t });
+    ping(estimator, clock, 100, 10, 30);
+    ping(estimator, clock, 100, 100, 100);
+    ping(estimator, clock, 100, 300, 20);
+    expect(estimator.offset).toBe(90);
+    ping(estimator, clock, 100, 30, 10);
+    expect(estimator.offset).toBe(100);
+  });
+
   it(`forgets samples older than the last ${CLOCK_SAMPLE_WINDOW}`, () => {
     const clock = { t: 0 };
     const estimator = new ClockOffsetEstimator({ now: () => clock.t });

@@ -25,9 +25,19 @@ export interface ClockOffsetEstimatorOptions {
 }
 
 /**
- * Estimates the offset between the local clock and the server's from recent pings. It trusts the sample with
- * the lowest delay among the last `window` ones: a slow trip (queueing, a busy tab) skews the midpoint
- * assumption most, a fast one least. Pure apart from reading the injected clock.
+ * A sample joins the average only if its round trip is at most this many times the fastest one's (+ 1 ms): its
+ * error bound (delay / 2) is then at most about twice the fastest sample's. On loopback that keeps a 10 ms trip
+ * (a busy page) out beside a 0.5 ms one; on a jittery link the fastest half passes whole.
+ */
+export const CLOCK_AVERAGE_MAX_DELAY_RATIO = 2;
+
+/**
+ * Estimates the offset between the local clock and the server's from recent pings (docs/room-rules.md R20, R90).
+ * It averages the offsets of the fastest half of the last `window` samples, leaving out any whose round trip is
+ * over CLOCK_AVERAGE_MAX_DELAY_RATIO × the fastest's: a slow trip (queueing, a busy tab) skews the midpoint
+ * assumption most, so slow ones stay out; among fast ones, jitter that delays one direction more than the other
+ * is as likely either way and averages out, where the single fastest sample keeps its own (bench:sync's `4g`:
+ * 16 ms off from the fastest sample, 1 ms from the average; ADR 026). Pure apart from reading the injected clock.
  */
 export class ClockOffsetEstimator {
   private readonly now: () => number;
@@ -65,9 +75,19 @@ export class ClockOffsetEstimator {
     return best;
   }
 
-  /** Server clock minus local clock in ms; 0 until a sample exists (assume the clocks agree). */
+  /**
+   * Server clock minus local clock in ms (R90): the mean offset of the fastest half of the window whose round
+   * trips are within CLOCK_AVERAGE_MAX_DELAY_RATIO of the fastest (at least the fastest sample); 0 until a sample
+   * exists (assume the clocks agree).
+   */
   get offset(): number {
-    return this.best()?.offset ?? 0;
+    if (this.samples.length === 0) return 0;
+    const byDelay = [...this.samples].sort((a, b) => a.delay - b.delay);
+    const limit = (byDelay[0]?.delay ?? 0) * CLOCK_AVERAGE_MAX_DELAY_RATIO + 1;
+    const fastest = byDelay
+      .slice(0, Math.max(1, Math.floor(byDelay.length / 2)))
+      .filter((sample, index) => index === 0 || sample.delay <= limit);
+    return fastest.reduce((sum, sample) => sum + sample.offset, 0) / fastest.length;
   }
 
   /** The estimated server time now. */
