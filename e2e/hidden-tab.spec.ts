@@ -192,3 +192,34 @@ test('R86: the server’s ping answers reach the follower 3 s late: the estimate
   expect(await seekCount(follower)).toBe(seeksBefore);
   expect((await mediaState(host))?.paused).toBe(false);
 });
+
+test('R89: a follower’s media that never gets data says it did not load, after a while, and its retry plays in step', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const host = await openRoomAsHost(browser);
+  await host.addInitScript(visibilityAndSeeks, PLAYER);
+  await host.reload();
+  await pasteLink(host, CLIPS.a.url);
+  await host.getByRole('button', { name: `Phát ${CLIPS.a.title}` }).click();
+  await expect.poll(async () => (await mediaState(host))?.paused, POLL).toBe(false);
+  const hostSeeks = await seekCount(host);
+  // The follower's link to the media host is dead: its requests are never answered, so no canplay ever comes.
+  const context = await browser.newContext();
+  let dead = true;
+  await context.route(CLIPS.a.url, (route) => (dead ? undefined : route.continue()));
+  const follower = await context.newPage();
+  await follower.goto(host.url());
+  await expect(follower.getByText('Bạn đang xem theo chủ phòng')).toBeVisible();
+  await expect(follower.getByText('Không tải được video. Kiểm tra kết nối mạng rồi thử lại.')).toBeVisible({
+    timeout: 30_000,
+  });
+  dead = false; // the link is back: the retry's fresh request gets through
+  await follower.getByRole('button', { name: 'Thử lại' }).click();
+  await expect(follower.getByText('Không tải được video. Kiểm tra kết nối mạng rồi thử lại.')).toBeHidden();
+  await expect.poll(async () => (await mediaState(follower))?.paused, POLL).toBe(false);
+  await expect.poll(() => positionGap(host, follower), POLL).toBeLessThan(IN_STEP);
+  // The room never heard of it.
+  expect((await mediaState(host))?.paused).toBe(false);
+  expect(await seekCount(host)).toBe(hostSeeks);
+});
