@@ -599,6 +599,28 @@ describe('PlaybackSync in a hidden tab and on bad input (R85–R89)', () => {
     expect(Math.abs(room.expected() - room.player.time)).toBeLessThan(0.1);
   });
 
+  it('R88: the tap lands on the room’s position, not ahead by the lead its slow running seeks taught it', async () => {
+    const room = await playingFollower();
+    // A busy machine: a seek of the running player stalls it 450 ms, so later running seeks aim 450 ms ahead.
+    room.player.time -= 1;
+    room.sync.tick();
+    room.player.isPaused = true;
+    room.elapse(450);
+    room.player.isPaused = false;
+    room.event('seeked');
+    room.setHidden(true);
+    room.player.isPaused = true;
+    room.event('pause');
+    room.elapse(5000);
+    room.setHidden(false);
+    room.sync.resumeAfterBrowserPause();
+    expect(room.player.seeks.at(-1)).toBeCloseTo(room.expected(), 3); // a paused player's seek is quick
+    room.event('seeked'); // at once
+    await flush();
+    room.event('playing');
+    expect(run(room, 10_000, 250)).toBe(0);
+  });
+
   it('R88: a pause of the room meanwhile leaves nothing to resume', async () => {
     const room = await playingFollower();
     room.setHidden(true);

@@ -307,12 +307,14 @@ export class PlaybackSync {
   }
 
   private seek(player: PlayerAdapter, video: CurrentVideo, expected: number) {
-    // While playing, the player stands still for as long as the seek takes: aim that far ahead.
-    const lead = video.playing ? this.seeks.lead(video.rate) : 0;
+    // A running player stands still for as long as the seek takes: aim that far ahead. Only such seeks are timed,
+    // and only they aim ahead: one before a start includes the start, and a paused player's seek is quick, so a
+    // lead learnt on running seeks would land it that far ahead (R88's tap after a long stall: a seek per tick).
+    const running = video.playing && !player.paused() && !this.starting;
+    const lead = running ? this.seeks.lead(video.rate) : 0;
     const duration = player.duration();
     const target = Math.max(0, duration === null ? expected + lead : Math.min(duration, expected + lead));
-    // Only a seek of a running player times the stall to aim ahead by; one before a start includes the start.
-    this.seeks.started(this.deps.now(), video.playing && !player.paused() && !this.starting);
+    this.seeks.started(this.deps.now(), running);
     if (this.controller) this.quiet = true;
     this.setRate(player, video.rate);
     player.seek(target);
