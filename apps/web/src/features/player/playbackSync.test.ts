@@ -621,6 +621,20 @@ describe('PlaybackSync in a hidden tab and on bad input (R85–R89)', () => {
     expect(run(room, 10_000, 250)).toBe(0);
   });
 
+  it('R88: a check that comes before the browser’s pause event does not restart the player either', async () => {
+    const room = await playingFollower();
+    room.sync.tick();
+    room.setHidden(true);
+    room.player.isPaused = true; // paused; its 'pause' event is still queued
+    const playCalls = room.player.playCalls;
+    room.elapse(250);
+    room.sync.tick();
+    expect(room.player.playCalls).toBe(playCalls);
+    expect(room.browserPauses).toEqual([true]);
+    room.event('pause');
+    expect(room.browserPauses).toEqual([true]);
+  });
+
   it('R88: a pause of the room meanwhile leaves nothing to resume', async () => {
     const room = await playingFollower();
     room.setHidden(true);

@@ -64,6 +64,8 @@ export class PlaybackSync {
    * viewer's back (no play() or seek fights the browser); one tap (`resumeAfterBrowserPause`) brings it back.
    */
   private browserPaused = false;
+  /** Whether the player was playing at the last check: a follower's player that stops between two is not ours. */
+  private wasPlaying = false;
 
   constructor(deps: PlaybackSyncDeps) {
     this.deps = deps;
@@ -88,6 +90,7 @@ export class PlaybackSync {
     this.ready = false;
     // A start the previous player never finished (R89: it never loaded) must not hold back this one's.
     this.starting = false;
+    this.wasPlaying = false;
   }
 
   /** The player is going away; promises still in flight find nothing to act on. */
@@ -247,6 +250,10 @@ export class PlaybackSync {
 
     const video = reference.video;
     const playing = !player.paused();
+    const wasPlaying = this.wasPlaying;
+    this.wasPlaying = playing;
+    // R88 also when a check comes between the browser's pause and its 'pause' event (a task later).
+    if (!playing && wasPlaying && this.pausedByBrowser()) this.setBrowserPaused(true);
     if (this.browserPaused) {
       // R88: waits for the viewer's tap while the room plays on; a pause of the room or a player that started
       // again by itself leaves nothing to resume.
