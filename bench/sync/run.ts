@@ -19,9 +19,9 @@ import { type Recording, report } from './report.ts';
 import { clockSkew, installSampler } from './sampler.ts';
 
 const PORT = Number(process.env.SYNC_BENCH_PORT ?? 3290);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
 const MEDIA_PORT = PORT + 1000;
-const PLAYER = '[data-testid="media-player"]';
+export const PLAYER = '[data-testid="media-player"]';
 /** The host's script, in seconds after both players run: at least 60 s of samples with every kind of action. */
 const SCRIPT: { after: number; label: string; act: 'pause' | 'play' | 'seek' | 'rate'; value?: number }[] = [
   { after: 8, label: 'pause', act: 'pause' },
@@ -36,7 +36,7 @@ const RECORDING_PATH = 'bench/results/sync-samples.json';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitForReady(url: string, server: ChildProcess): Promise<void> {
+export async function waitForReady(url: string, server: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt++) {
     if (server.exitCode !== null) throw new Error(`the app server exited with ${server.exitCode}`);
     try {
@@ -53,7 +53,7 @@ async function waitForReady(url: string, server: ChildProcess): Promise<void> {
  * The app on its own port with a fresh database, serving a copy of the build: the server lists the built files
  * when it starts, so a rebuild during the run (another terminal) would otherwise break the pages it serves.
  */
-function startApp(workDir: string): ChildProcess {
+export function startApp(workDir: string): ChildProcess {
   const webDist = join(workDir, 'web');
   cpSync('apps/web/dist', webDist, { recursive: true });
   return spawn(process.execPath, ['apps/server/src/main.ts'], {
@@ -71,7 +71,7 @@ function startApp(workDir: string): ChildProcess {
 }
 
 /** Resolves once the page's player is playing and has presented frames. */
-async function untilPlaying(page: Page): Promise<void> {
+export async function untilPlaying(page: Page): Promise<void> {
   await page.waitForFunction(
     (selector) => {
       const video = document.querySelector<HTMLVideoElement>(selector);
@@ -99,7 +99,7 @@ function hostAct(page: Page, act: 'pause' | 'play' | 'seek' | 'rate', value = 0)
   );
 }
 
-async function openRoom(browser: Browser): Promise<{ host: Page; follower: Page }> {
+export async function openRoom(browser: Browser): Promise<{ host: Page; follower: Page }> {
   const host = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
   await host.addInitScript(installSampler, PLAYER);
   host.on('pageerror', (error) => console.error(`host page error: ${error.message}`));
@@ -172,5 +172,6 @@ async function main(): Promise<Recording> {
   }
 }
 
-// The report last, after every other output: its final line is the summary scripts read.
-report(await main());
+// The report last, after every other output: its final line is the summary scripts read. Only when run: the
+// `hidden` scenario (bench/sync/hidden.ts) reuses the set-up above.
+if (import.meta.main) report(await main());
