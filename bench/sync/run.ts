@@ -120,7 +120,7 @@ function hostAct(page: Page, player: string, act: 'pause' | 'play' | 'seek' | 'r
   );
 }
 
-async function openRoom(
+export async function openRoom(
   browser: Browser,
   scenario: Scenario,
   source: StartedSource,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CLOCK_SAMPLE_WINDOW, ClockOffsetEstimator, clockSample } from './clock.ts';
+import {
+  CLOCK_JUMP_MS,
+  CLOCK_OUTLIER_DELAY_MS,
+  CLOCK_SAMPLE_WINDOW,
+  ClockOffsetEstimator,
+  clockSample,
+  monotonicNow,
+} from './clock.ts';
 
 /** A ping over a link with the given one-way delays, against a server whose clock is `skew` ms ahead of ours. */
 function ping(estimator: ClockOffsetEstimator, clock: { t: number }, skew: number, up: number, down: number) {
@@ -56,7 +63,7 @@ describe('ClockOffsetEstimator (R20)', () => {
     ping(estimator, clock, 700, 35, 55);
     ping(estimator, clock, 700, 55, 35);
     // Four slow, lopsided ones (a busy tab, a queue): left out.
-    ping(estimator, clock, 700, 20, 400);
+    ping(estimator, clock, 700, 20, 370); // under R86's 400 ms, so it joins the window
     ping(estimator, clock, 700, 300, 40);
     ping(estimator, clock, 700, 200, 200);
     ping(estimator, clock, 700, 500, 30);
@@ -105,5 +112,90 @@ describe('ClockOffsetEstimator (R20)', () => {
     ping(estimator, clock, 300, 30, 30);
     expect(estimator.sampleCount).toBe(2);
     expect(estimator.offset).toBe(200);
+  });
+});
+
+describe('ClockOffsetEstimator with a wall clock that jumps (R85)', () => {
+  /** A monotonic local clock `t` and a wall clock that runs with it plus whatever `jump` the user set. */
+  function clocks() {
+    const state = { t: 1_000_000, jump: 0 };
+    const estimator = new ClockOffsetEstimator({ now: () => state.t, wallNow: () => state.t + state.jump });
+    return { state, estimator };
+  }
+
+  it('defaults to a monotonic local clock, so setting the system clock does not move server time', () => {
+    const estimator = new ClockOffsetEstimator();
+    const before = estimator.localNow();
+    expect(Math.abs(before - monotonicNow())).toBeLessThan(50);
+    expect(estimator.checkJump()).toBe(false);
+  });
+
+  it('R85: a jump of minutes either way is seen once, and server time does not move with it', () => {
+    const { state, estimator } = clocks();
+    ping(estimator, state, 0, 0, 0);
+    expect(estimator.checkJump()).toBe(false);
+    const serverBefore = estimator.serverNow();
+    state.t += 500;
+    state.jump = 5 * 60_000; // the user sets the clock five minutes forward
+    expect(estimator.checkJump()).toBe(true);
+    expect(estimator.checkJump()).toBe(false); // seen once, not on every check after it
+    expect(estimator.serverNow()).toBe(serverBefore + 500);
+    state.t += 500;
+    state.jump = -3 * 60_000; // and then three minutes back
+    expect(estimator.checkJump()).toBe(true);
+    expect(estimator.serverNow()).toBe(serverBefore + 1000);
+  });
+
+  it('R85: NTP-style slewing (well under a second) is not a jump', () => {
+    const { state, estimator } = clocks();
+    estimator.checkJump();
+    state.t += 60_000;
+    state.jump = CLOCK_JUMP_MS - 1;
+    expect(estimator.checkJump()).toBe(false);
+  });
+
+  it('R85: after a jump the held estimate serves until a fresh answer replaces the whole window', () => {
+    const state = { t: 0 };
+    let wall = 0;
+    const estimator = new ClockOffsetEstimator({ now: () => state.t, wallNow: () => wall });
+    estimator.checkJump();
+    ping(estimator, state, 1000, 2, 2); // excellent
+    ping(estimator, state, 1000, 20, 20);
+    wall = 10 * 60_000; // the machine slept (or the clock was set): what we hold may be wrong
+    expect(estimator.checkJump()).toBe(true);
+    expect(estimator.offset).toBe(1000); // still used until a new answer comes
+    ping(estimator, state, 7000, 30, 30); // slower than the excellent one, but after the jump it wins
+    expect(estimator.sampleCount).toBe(1);
+    expect(estimator.offset).toBe(7000);
+  });
+});
+
+describe('ClockOffsetEstimator with ping answers delayed by seconds (R86)', () => {
+  it('R86: keeps the fast estimate however long slow answers go on', () => {
+    const clock = { t: 0 };
+    const estimator = new ClockOffsetEstimator({ now: () => clock.t });
+    ping(estimator, clock, 500, 5, 5);
+    // Ten minutes of answers held back 3 s on the way back: each one alone would put the offset 1.5 s off.
+    for (let i = 0; i < 20; i++) ping(estimator, clock, 500, 5, 3000);
+    expect(estimator.offset).toBe(500);
+    expect(estimator.best()?.delay).toBe(10);
+    expect(estimator.sampleCount).toBe(1);
+  });
+
+  it('R86: a slow answer is still the best there is before any fast one', () => {
+    const clock = { t: 0 };
+    const estimator = new ClockOffsetEstimator({ now: () => clock.t });
+    ping(estimator, clock, 500, 10, CLOCK_OUTLIER_DELAY_MS + 1000);
+    expect(estimator.sampleCount).toBe(1);
+    ping(estimator, clock, 500, 10, 10); // and a fast one then takes over
+    expect(estimator.offset).toBe(500);
+  });
+
+  it(`R86: answers up to ${CLOCK_OUTLIER_DELAY_MS} ms still join the window (a slow link is not an outlier)`, () => {
+    const clock = { t: 0 };
+    const estimator = new ClockOffsetEstimator({ now: () => clock.t });
+    ping(estimator, clock, 500, 5, 5);
+    ping(estimator, clock, 500, 150, 150);
+    expect(estimator.sampleCount).toBe(2);
   });
 });

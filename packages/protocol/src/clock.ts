@@ -10,6 +10,18 @@ export interface ClockSample {
 export const CLOCK_SAMPLE_WINDOW = 8;
 
 /**
+ * A ping answered later than this (ms) is an outlier while the window holds a faster sample (R86): its offset
+ * could be off by half of it, more than the 200 ms past which a player seeks, so it would move players for nothing.
+ */
+export const CLOCK_OUTLIER_DELAY_MS = 400;
+
+/**
+ * The wall clock (Date.now) moving this far (ms) against the monotonic one between two checks is a jump (R85): the
+ * system clock was set, or the machine slept. Far above the slewing NTP does (at most 0.5 ms per second).
+ */
+export const CLOCK_JUMP_MS = 1000;
+
+/**
  * NTP-style sample from one `clock:ping`: sent at local `sentAt`, answered with `serverTime`, received at local
  * `receivedAt`. Assuming the answer was stamped half-way through the trip, offset = server − midpoint.
  */
@@ -18,9 +30,20 @@ export function clockSample(sentAt: number, serverTime: number, receivedAt: numb
   return { offset: serverTime - (sentAt + delay / 2), delay };
 }
 
+/**
+ * A local clock that only goes forward at a steady pace (ms on the wall clock's scale): setting the system clock
+ * does not move it, so an offset measured against it stays right (R85).
+ */
+export const monotonicNow = (): number => performance.timeOrigin + performance.now();
+
 export interface ClockOffsetEstimatorOptions {
-  /** The local clock (ms); injectable for tests. Defaults to Date.now. */
+  /** The local clock (ms); injectable for tests. Defaults to a monotonic clock (`monotonicNow`). */
   now?: () => number;
+  /**
+   * The wall clock, watched against `now` to notice jumps (R85). Defaults to Date.now with the default `now`;
+   * with an injected `now` and no `wallNow`, jumps are not watched.
+   */
+  wallNow?: () => number;
   window?: number;
 }
 
@@ -37,15 +60,23 @@ export const CLOCK_AVERAGE_MAX_DELAY_RATIO = 2;
  * over CLOCK_AVERAGE_MAX_DELAY_RATIO × the fastest's: a slow trip (queueing, a busy tab) skews the midpoint
  * assumption most, so slow ones stay out; among fast ones, jitter that delays one direction more than the other
  * is as likely either way and averages out, where the single fastest sample keeps its own (bench:sync's `4g`:
- * 16 ms off from the fastest sample, 1 ms from the average; ADR 026). Pure apart from reading the injected clock.
+ * 16 ms off from the fastest sample, 1 ms from the average; ADR 026). A ping answered seconds late is not kept
+ * while a fast one is held (R86), and a jump of the wall clock starts a fresh window with the next answer (R85).
+ * Pure apart from reading the clocks.
  */
 export class ClockOffsetEstimator {
   private readonly now: () => number;
+  private readonly wallNow: () => number;
   private readonly window: number;
-  private readonly samples: ClockSample[] = [];
+  private samples: ClockSample[] = [];
+  /** Wall clock minus local clock at the last check, to notice a jump. */
+  private wallGap: number | null = null;
+  /** A jump was seen: the held samples are kept until the next answer replaces them. */
+  private stale = false;
 
   constructor(options: ClockOffsetEstimatorOptions = {}) {
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? monotonicNow;
+    this.wallNow = options.wallNow ?? (options.now ? this.now : Date.now);
     this.window = Math.max(1, options.window ?? CLOCK_SAMPLE_WINDOW);
   }
 
@@ -54,9 +85,30 @@ export class ClockOffsetEstimator {
     return this.now();
   }
 
+  /**
+   * Whether the wall clock jumped against the local one since the last check (R85). After a jump the estimate
+   * should be taken again (the caller pings): the held samples stay in use until the first
+   * answer that is not an outlier (R86), then go.
+   */
+  checkJump(): boolean {
+    const gap = this.wallNow() - this.now();
+    const jumped = this.wallGap !== null && Math.abs(gap - this.wallGap) > CLOCK_JUMP_MS;
+    this.wallGap = gap;
+    if (jumped) this.stale = true;
+    return jumped;
+  }
+
   /** Adds the sample of one ping (local times from `localNow()`); returns it. */
   record(sentAt: number, serverTime: number, receivedAt: number): ClockSample {
     const sample = clockSample(sentAt, serverTime, receivedAt);
+    const best = this.best();
+    // R86: an answer seconds late says less than the fast one we hold, however long slow answers go on; after a
+    // jump too, the held estimate is kept until a fast answer replaces it.
+    if (best && sample.delay > CLOCK_OUTLIER_DELAY_MS && sample.delay > best.delay) return sample;
+    if (this.stale) {
+      this.stale = false;
+      this.samples = [];
+    }
     this.samples.push(sample);
     if (this.samples.length > this.window) this.samples.shift();
     return sample;

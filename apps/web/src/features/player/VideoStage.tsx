@@ -3,6 +3,7 @@ import { type RefObject, Suspense, useCallback, useEffect, useRef, useState } fr
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { lazyPlayer } from './lazyPlayer.tsx';
+import { LoadWatchdog } from './loadWatchdog.ts';
 import { MediaPlayer } from './MediaPlayer.tsx';
 import { PlayerStatus } from './playerStatus.ts';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
@@ -29,18 +30,33 @@ export interface VideoStageProps {
 
 /**
  * One video of the room on screen: the player its source needs (YouTube or HTML5 media), kept on the room's
- * timeline, with an unmute button while muted and a note when the video cannot be played.
+ * timeline, with an unmute button while muted, a note when the video cannot be played, a retry when HTML5 media
+ * does not load (R89), and a tap to resume when the browser paused it in a hidden tab (R88).
  */
 export function VideoStage({ video, muted, onMutedChange, hasNext, controller, statusReader }: VideoStageProps) {
   const { t } = useTranslation();
   const { client } = useRoomSession();
   const [failed, setFailed] = useState(false);
+  const [loadTimedOut, setLoadTimedOut] = useState(false);
+  const [browserPaused, setBrowserPaused] = useState(false);
+  /** Bumped by the retry of R89: a fresh media element loads the source again. */
+  const [attempt, setAttempt] = useState(0);
   const adapter = useRef<PlayerAdapter | null>(null);
   const [status] = useState(() => new PlayerStatus());
-  const sync = usePlaybackSync(client, video.id, controller, () => {
-    status.playRefused();
-    onMutedChange(true);
-  });
+  const [watchdog] = useState(() => new LoadWatchdog(setLoadTimedOut));
+  const sync = usePlaybackSync(
+    client,
+    video.id,
+    controller,
+    () => {
+      status.playRefused();
+      onMutedChange(true);
+    },
+    (paused) => {
+      if (paused) status.browserPaused();
+      setBrowserPaused(paused);
+    },
+  );
   useEffect(() => {
     statusReader.current = () =>
       status.read(adapter.current, client.state?.current_video ?? null, client.clock.serverNow());
@@ -54,17 +70,21 @@ export function VideoStage({ video, muted, onMutedChange, hasNext, controller, s
       adapter.current = player;
       if (player) sync.attach(player);
       else sync.detach();
+      if (player?.kind === 'media') watchdog.start();
+      else watchdog.stop();
     },
-    [sync],
+    [sync, watchdog],
   );
+  useEffect(() => () => watchdog.stop(), [watchdog]);
   const onEvent = useCallback(
     (event: PlayerEvent) => {
       sync.handle(event);
       status.handle(event);
+      watchdog.handle(event);
       if (event === 'error') setFailed(true);
       if (event === 'volume' && adapter.current) onMutedChange(adapter.current.muted());
     },
-    [sync, status, onMutedChange],
+    [sync, status, watchdog, onMutedChange],
   );
   const unmute = () => {
     // Inside the click, so the browser counts it as the user's wish to hear it.
@@ -80,7 +100,7 @@ export function VideoStage({ video, muted, onMutedChange, hasNext, controller, s
       case 'youtube':
         return <YouTubePlayer videoId={video.id} {...playerProps} />;
       case 'media':
-        return <MediaPlayer url={page} title={video.title} {...playerProps} />;
+        return <MediaPlayer key={attempt} url={page} title={video.title} {...playerProps} />;
       case 'vimeo':
         return <VimeoPlayer url={page} {...playerProps} />;
       case 'dailymotion':
@@ -99,7 +119,29 @@ export function VideoStage({ video, muted, onMutedChange, hasNext, controller, s
           {controller && hasNext && <p className="text-sm text-neutral-400">{t('player.skipping')}</p>}
         </div>
       )}
-      {muted && !failed && (
+      {loadTimedOut && !failed && (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/80 p-6 text-center">
+          <p className="font-medium text-white">{t('player.loadTimeout')}</p>
+          <button
+            type="button"
+            onClick={() => setAttempt((count) => count + 1)}
+            className="min-h-10 rounded-full bg-violet-600 px-5 text-sm font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-violet-300"
+          >
+            {t('player.retry')}
+          </button>
+        </div>
+      )}
+      {browserPaused && !failed && !loadTimedOut && (
+        <button
+          type="button"
+          // Inside the tap, so the browser lets the player start (R88).
+          onClick={() => sync.resumeAfterBrowserPause()}
+          className="absolute inset-0 flex items-center justify-center bg-black/70 p-6 text-center font-medium text-white focus-visible:outline-2 focus-visible:outline-violet-300"
+        >
+          {t('player.browserPaused')}
+        </button>
+      )}
+      {muted && !failed && !loadTimedOut && !browserPaused && (
         <button
           type="button"
           onClick={unmute}

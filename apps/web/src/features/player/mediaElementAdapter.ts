@@ -3,6 +3,7 @@ import type { PlayerAdapter, PlayerEvent, PlayerEventListener } from './types.ts
 /** The media element's events, as player events. */
 const EVENTS: ReadonlyArray<[keyof HTMLMediaElementEventMap, PlayerEvent]> = [
   ['loadedmetadata', 'ready'],
+  ['canplay', 'canplay'],
   ['play', 'play'],
   ['playing', 'playing'],
   ['pause', 'pause'],

@@ -59,6 +59,13 @@ export class PlaybackSync {
    * that come of it are not the user's and are not reported; the tick nudges what the seek left over.
    */
   private quiet = false;
+  /**
+   * Follower: the browser paused its player while the page was hidden (R88). It is not restarted behind the
+   * viewer's back (no play() or seek fights the browser); one tap (`resumeAfterBrowserPause`) brings it back.
+   */
+  private browserPaused = false;
+  /** Whether the player was playing at the last check: a follower's player that stops between two is not ours. */
+  private wasPlaying = false;
 
   constructor(deps: PlaybackSyncDeps) {
     this.deps = deps;
@@ -81,6 +88,9 @@ export class PlaybackSync {
   attach(player: PlayerAdapter): void {
     this.player = player;
     this.ready = false;
+    // A start the previous player never finished (R89: it never loaded) must not hold back this one's.
+    this.starting = false;
+    this.wasPlaying = false;
   }
 
   /** The player is going away; promises still in flight find nothing to act on. */
@@ -104,6 +114,7 @@ export class PlaybackSync {
       case 'playing':
         this.starting = false;
         this.endSent = false;
+        this.setBrowserPaused(false);
         if (this.quiet) this.quiet = false;
         else this.reportIfChanged();
         return;
@@ -112,6 +123,10 @@ export class PlaybackSync {
         return;
       case 'pause':
         this.quiet = false;
+        if (this.pausedByBrowser()) {
+          this.setBrowserPaused(true);
+          return;
+        }
         this.reportIfChanged();
         return;
       case 'ratechange':
@@ -152,6 +167,24 @@ export class PlaybackSync {
     this.sync('tick');
   }
 
+  /**
+   * The page is visible again (R87): check at once rather than at the next tick, and as after a normal tick (the
+   * gap since the last throttled tick says nothing about how fast to nudge now).
+   */
+  shown(): void {
+    this.lastTickAt = null;
+    this.tick();
+  }
+
+  /**
+   * The viewer's one tap after the browser paused the player (R88): inside the tap, so the browser lets it play,
+   * the player goes to the room's position and starts.
+   */
+  resumeAfterBrowserPause(): void {
+    this.setBrowserPaused(false);
+    this.sync('state');
+  }
+
   /** The host's periodic re-anchor while playing (HOST_HEARTBEAT_MS). */
   heartbeat(): void {
     const reference = this.current();
@@ -159,6 +192,23 @@ export class PlaybackSync {
     if (!this.controller || !this.ready || !player || !reference?.video.playing || player.paused()) return;
     if (this.seeks.inFlight || this.atEnd(player, reference.video)) return;
     this.sendReport();
+  }
+
+  /**
+   * A follower's player paused while its page is hidden and the room plays, short of the end: nothing of ours
+   * pauses it then (the sync pauses only a paused room's player), so the browser did, to save power (R88).
+   */
+  private pausedByBrowser(): boolean {
+    const video = this.current()?.video;
+    const player = this.player;
+    if (this.controller || !this.deps.hidden() || !video?.playing || !player) return false;
+    return !this.atEnd(player, video, true);
+  }
+
+  private setBrowserPaused(paused: boolean): void {
+    if (paused === this.browserPaused) return;
+    this.browserPaused = paused;
+    this.deps.onBrowserPause(paused);
   }
 
   /** The reference if it is about this player's video. */
@@ -200,6 +250,16 @@ export class PlaybackSync {
 
     const video = reference.video;
     const playing = !player.paused();
+    const wasPlaying = this.wasPlaying;
+    this.wasPlaying = playing;
+    // R88 also when a check comes between the browser's pause and its 'pause' event (a task later).
+    if (!playing && wasPlaying && this.pausedByBrowser()) this.setBrowserPaused(true);
+    if (this.browserPaused) {
+      // R88: waits for the viewer's tap while the room plays on; a pause of the room or a player that started
+      // again by itself leaves nothing to resume.
+      if (video.playing && !playing) return;
+      this.setBrowserPaused(false);
+    }
     // An end the room did not hear (the socket was down): tell it again.
     if (isController && video.playing && !playing && this.atEnd(player, video, true)) this.sendEnded();
     if (video.playing && !playing && !this.atEnd(player, video)) {
@@ -254,12 +314,14 @@ export class PlaybackSync {
   }
 
   private seek(player: PlayerAdapter, video: CurrentVideo, expected: number) {
-    // While playing, the player stands still for as long as the seek takes: aim that far ahead.
-    const lead = video.playing ? this.seeks.lead(video.rate) : 0;
+    // A running player stands still for as long as the seek takes: aim that far ahead. Only such seeks are timed,
+    // and only they aim ahead: one before a start includes the start, and a paused player's seek is quick, so a
+    // lead learnt on running seeks would land it that far ahead (R88's tap after a long stall: a seek per tick).
+    const running = video.playing && !player.paused() && !this.starting;
+    const lead = running ? this.seeks.lead(video.rate) : 0;
     const duration = player.duration();
     const target = Math.max(0, duration === null ? expected + lead : Math.min(duration, expected + lead));
-    // Only a seek of a running player times the stall to aim ahead by; one before a start includes the start.
-    this.seeks.started(this.deps.now(), video.playing && !player.paused() && !this.starting);
+    this.seeks.started(this.deps.now(), running);
     if (this.controller) this.quiet = true;
     this.setRate(player, video.rate);
     player.seek(target);

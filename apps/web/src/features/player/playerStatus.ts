@@ -42,6 +42,11 @@ export class PlayerStatus {
     this.blocked = true;
   }
 
+  /** The browser paused the player while its page was hidden (R88): stopped by the browser, until it plays. */
+  browserPaused(): void {
+    this.blocked = true;
+  }
+
   read(player: PlayerAdapter | null, video: CurrentVideo | null, serverNow: number): PlayerStatusReading {
     if (this.failed) return { state: 'error', errorMs: null };
     if (!player || !video) return { state: 'buffering', errorMs: null };

@@ -21,12 +21,13 @@ export interface PlayerAdapter {
 
 /**
  * What a player reports. `ready`: the media can be positioned and played. `playing`: playback really started
- * or resumed (after a start or a stall). `volume`: muted or volume changed (the native controls). `blocked`: the
- * browser refused to start playback with sound (the YouTube player says so by an event; HTML5 media by the
- * rejection of `play()`).
+ * or resumed (after a start or a stall). `canplay`: HTML5 media has data to play from where it stands (R89).
+ * `volume`: muted or volume changed (the native controls). `blocked`: the browser refused to start playback with
+ * sound (the YouTube player says so by an event; HTML5 media by the rejection of `play()`).
  */
 export type PlayerEvent =
   | 'ready'
+  | 'canplay'
   | 'blocked'
   | 'play'
   | 'playing'
@@ -81,4 +82,8 @@ export interface PlaybackSyncDeps {
   ended(id: string): Promise<boolean>;
   /** The browser refused to start playback with sound; the caller mutes the player (the next tick retries). */
   onPlayRefused(): void;
+  /** Whether the page is hidden (a background tab, a locked phone): `document.visibilityState`. */
+  hidden(): boolean;
+  /** A follower's player was paused by the browser while hidden (R88), or is no longer: the caller says so. */
+  onBrowserPause(paused: boolean): void;
 }

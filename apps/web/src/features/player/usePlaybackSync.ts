@@ -5,7 +5,7 @@ import { PlaybackSync } from './playbackSync.ts';
 
 /**
  * The playback controller of one video on this page, wired to the room: it hears every new state, checks the
- * position every SYNC_TICK_MS (and as soon as a hidden tab comes back), and for a controller (the host or a
+ * position every SYNC_TICK_MS (and as soon as a hidden tab comes back, R87), and for a controller (the host or a
  * co-host, R55) re-anchors the room every HOST_HEARTBEAT_MS. Mount it once per video (the caller keys it by the
  * video); a change of role carries on with the same controller.
  */
@@ -14,9 +14,12 @@ export function usePlaybackSync(
   videoId: string,
   isController: boolean,
   onPlayRefused: () => void,
+  onBrowserPause: (paused: boolean) => void,
 ): PlaybackSync {
   const refused = useRef(onPlayRefused);
   refused.current = onPlayRefused;
+  const browserPause = useRef(onBrowserPause);
+  browserPause.current = onBrowserPause;
   const [sync] = useState(
     () =>
       new PlaybackSync({
@@ -39,6 +42,8 @@ export function usePlaybackSync(
           return ack.ok || ack.error.code !== 'unavailable';
         },
         onPlayRefused: () => refused.current(),
+        hidden: () => document.visibilityState === 'hidden',
+        onBrowserPause: (paused) => browserPause.current(paused),
       }),
   );
 
@@ -48,7 +53,7 @@ export function usePlaybackSync(
     const ticker = setInterval(() => sync.tick(), SYNC_TICK_MS);
     const heartbeat = isController ? setInterval(() => sync.heartbeat(), HOST_HEARTBEAT_MS) : undefined;
     const onVisibility = () => {
-      if (document.visibilityState === 'visible') sync.tick();
+      if (document.visibilityState === 'visible') sync.shown();
     };
     document.addEventListener('visibilitychange', onVisibility);
     return () => {

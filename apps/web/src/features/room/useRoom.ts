@@ -1,5 +1,6 @@
-import { CLOCK_RESAMPLE_MS, type RemovalReason } from '@xemchung/protocol';
+import type { RemovalReason } from '@xemchung/protocol';
 import { useEffect, useState } from 'react';
+import { keepClock } from './clockUpkeep.ts';
 import { createRoomClient } from './roomClient.ts';
 import type { RoomSession } from './roomSession.ts';
 import { openRoomSocket } from './roomSocket.ts';
@@ -31,7 +32,7 @@ const isRemoval = (code: string): code is RemovalReason => code === 'kicked' || 
  * Joins room `roomId` over its own socket for as long as the page shows it (tldraw's useSync shape). The room
  * client holds the one copy of the room (R18; the page reads it through useRoomState); unmounting leaves the
  * room and closes the socket. After a dropped connection Socket.IO reconnects and the room client joins again
- * (R27); the clock offset is re-estimated on every connection and re-sampled every CLOCK_RESAMPLE_MS. A room
+ * (R27); the clock offset is re-estimated on every connection and kept fresh by `keepClock` (R20, R85, R87). A room
  * that does not exist, or is deleted while open, ends as `notFound`.
  */
 export function useRoom(roomId: string): RoomStatus {
@@ -94,13 +95,11 @@ export function useRoom(roomId: string): RoomStatus {
       socket.disconnect();
       refused(code);
     });
-    const clockTimer = setInterval(() => {
-      if (socket.connected) void client.ping();
-    }, CLOCK_RESAMPLE_MS);
+    const stopClock = keepClock(client, () => socket.connected);
 
     return () => {
       active = false;
-      clearInterval(clockTimer);
+      stopClock();
       offGone();
       offRejoin();
       socket.off('connect', onConnect);
