@@ -66,7 +66,7 @@ describe('ClockOffsetEstimator (R20)', () => {
     ping(estimator, clock, 700, 20, 370); // under R86's 400 ms, so it joins the window
     ping(estimator, clock, 700, 300, 40);
     ping(estimator, clock, 700, 200, 200);
-    ping(estimator, clock, 700, 500, 30);
+    ping(estimator, clock, 700, 330, 30);
     expect(estimator.best()?.delay).toBe(80);
     expect(estimator.best()?.offset).toBe(690);
     expect(estimator.offset).toBe(700);
