@@ -42,7 +42,16 @@ function corrections(samples: PageSamples, start: number, end: number): string {
   return `${count('seeking')} seeks, ${count('ratechange')} rate changes`;
 }
 
-export function report(recording: Recording): void {
+/** A scenario other than the default: its name in the summary line (`sync[name]`), its plot and its goal. */
+export interface ReportOptions {
+  scenario?: string;
+  plotPath?: string;
+  convergeGoalMs?: number;
+}
+
+export function report(recording: Recording, options: ReportOptions = {}): void {
+  const goal = { ...GOAL, convergeMs: options.convergeGoalMs ?? GOAL.convergeMs };
+  const plotPath = options.plotPath ?? PLOT_PATH;
   const { start, end, actions, skews, host, follower } = recording;
   const points = errorSeries(host, follower, start, end, 10, 'frame');
   const convergences = convergence(points, actions, end);
@@ -50,7 +59,7 @@ export function report(recording: Recording): void {
   const clockPoints = errorSeries(host, follower, start, end, 10, 'currentTime');
   const clockConvergences = convergence(clockPoints, actions, end);
   const clockSummary = summarise(steadyState(clockPoints, clockConvergences), clockConvergences.slice(1));
-  const met = summary.p95Ms <= GOAL.p95Ms && summary.convergeMs <= GOAL.convergeMs && summary.allConverged;
+  const met = summary.p95Ms <= goal.p95Ms && summary.convergeMs <= goal.convergeMs && summary.allConverged;
 
   const actionRows = convergences.map((entry) => [
     entry.action.label,
@@ -79,16 +88,16 @@ export function report(recording: Recording): void {
       ['position from', 'p50 (ms)', 'p95 (ms)', 'max (ms)', 'worst converge (ms)'],
       [summaryRow('displayed frame (rVFC)', summary), summaryRow('currentTime (cross-check)', clockSummary)],
     ),
-    `goal p95 ≤ ${GOAL.p95Ms} ms, converge ≤ ${GOAL.convergeMs} ms: ${met ? 'met' : 'MISSED'}`,
+    `goal p95 ≤ ${goal.p95Ms} ms, converge ≤ ${goal.convergeMs} ms: ${met ? 'met' : 'MISSED'}`,
   ];
 
   const plotPoints = errorSeries(host, follower, start, end, 50, 'frame');
   const title = `Follower − host position error (rVFC): p95 ${fixed(summary.p95Ms)} ms, worst converge ${fixed(summary.convergeMs, 0)} ms`;
-  writeFileSync(PLOT_PATH, `${renderErrorPlot(plotPoints, actions, start, title)}\n`);
-  lines.push(`plot: ${PLOT_PATH}`);
+  writeFileSync(plotPath, `${renderErrorPlot(plotPoints, actions, start, title)}\n`);
+  lines.push(`plot: ${plotPath}`);
   const round = (value: number) => Math.round(value);
   lines.push(
-    `sync p50_ms=${round(summary.p50Ms)} p95_ms=${round(summary.p95Ms)} max_ms=${round(summary.maxMs)} converge_ms=${round(summary.convergeMs)}`,
+    `sync${options.scenario ? `[${options.scenario}]` : ''} p50_ms=${round(summary.p50Ms)} p95_ms=${round(summary.p95Ms)} max_ms=${round(summary.maxMs)} converge_ms=${round(summary.convergeMs)}`,
   );
   console.log(lines.join('\n'));
 }

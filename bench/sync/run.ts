@@ -18,9 +18,9 @@ import { CLIP_NAME, ensureClip } from './clip.ts';
 import { type Recording, report } from './report.ts';
 import { clockSkew, installSampler } from './sampler.ts';
 
-const PORT = Number(process.env.SYNC_BENCH_PORT ?? 3290);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
-const MEDIA_PORT = PORT + 1000;
+export const PORT = Number(process.env.SYNC_BENCH_PORT ?? 3290);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+export const MEDIA_PORT = PORT + 1000;
 const PLAYER = '[data-testid="media-player"]';
 /** The host's script, in seconds after both players run: at least 60 s of samples with every kind of action. */
 const SCRIPT: { after: number; label: string; act: 'pause' | 'play' | 'seek' | 'rate'; value?: number }[] = [
@@ -34,9 +34,9 @@ const SCRIPT: { after: number; label: string; act: 'pause' | 'play' | 'seek' | '
 const END_AFTER = 70;
 const RECORDING_PATH = 'bench/results/sync-samples.json';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitForReady(url: string, server: ChildProcess): Promise<void> {
+export async function waitForReady(url: string, server: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt++) {
     if (server.exitCode !== null) throw new Error(`the app server exited with ${server.exitCode}`);
     try {
@@ -53,7 +53,7 @@ async function waitForReady(url: string, server: ChildProcess): Promise<void> {
  * The app on its own port with a fresh database, serving a copy of the build: the server lists the built files
  * when it starts, so a rebuild during the run (another terminal) would otherwise break the pages it serves.
  */
-function startApp(workDir: string): ChildProcess {
+export function startApp(workDir: string, env: Record<string, string> = {}): ChildProcess {
   const webDist = join(workDir, 'web');
   cpSync('apps/web/dist', webDist, { recursive: true });
   return spawn(process.execPath, ['apps/server/src/main.ts'], {
@@ -66,6 +66,7 @@ function startApp(workDir: string): ChildProcess {
       DATA_DIR: join(workDir, 'data'),
       WEB_DIST_DIR: webDist,
       LOG_LEVEL: 'warn',
+      ...env,
     },
   });
 }
@@ -172,5 +173,6 @@ async function main(): Promise<Recording> {
   }
 }
 
-// The report last, after every other output: its final line is the summary scripts read.
-report(await main());
+// The report last, after every other output: its final line is the summary scripts read. (Imported by
+// bench/sync/youtube.ts for its helpers, it does not run.)
+if (import.meta.main) report(await main());

@@ -59,6 +59,8 @@ export class PlaybackSync {
    * that come of it are not the user's and are not reported; the tick nudges what the seek left over.
    */
   private quiet = false;
+  /** A follower's timed YouTube nudge (R81) while it holds a fixed rate: ends it early. */
+  private endNudge: (() => void) | null = null;
 
   constructor(deps: PlaybackSyncDeps) {
     this.deps = deps;
@@ -85,6 +87,7 @@ export class PlaybackSync {
 
   /** The player is going away; promises still in flight find nothing to act on. */
   detach(): void {
+    this.cancelNudge();
     this.player = null;
     this.ready = false;
   }
@@ -100,6 +103,8 @@ export class PlaybackSync {
         this.seeks.finished(this.deps.now());
         if (this.quiet && !this.starting) this.quiet = false;
         else this.reportIfChanged();
+        // R81: a YouTube follower judges where its seek landed at once, not up to a tick later.
+        if (!this.controller && this.player?.kind === 'youtube') this.sync('tick');
         return;
       case 'playing':
         this.starting = false;
@@ -224,12 +229,18 @@ export class PlaybackSync {
     startingNow: boolean,
   ) {
     const isController = this.controller;
+    // R81: a timed YouTube nudge runs its course unless the room's state changes under it.
+    if (this.endNudge) {
+      if (reason === 'tick') return;
+      this.cancelNudge();
+    }
     const expected = this.expected(player, video);
     const error = expected - player.currentTime();
     const decision = decideCorrection(error, player.kind, {
       playing: video.playing,
       roomRate: video.rate,
       intervalSeconds: interval ?? SYNC_TICK_MS / 1000,
+      rates: player.availableRates?.(),
     });
     if (decision.action === 'seek') {
       if (isController && reason === 'tick') {
@@ -238,6 +249,8 @@ export class PlaybackSync {
         return;
       }
       if (isController && this.isFreshStart(video, expected)) return;
+      // R82: a YouTube player's own corrections make at most two seeks in 10 s; the room's changes are followed.
+      if (reason === 'tick' && player.kind === 'youtube' && this.seeks.storming(this.deps.now())) return;
       this.seek(player, video, expected);
       return;
     }
@@ -245,7 +258,26 @@ export class PlaybackSync {
       this.setRate(player, decision.rate);
       return;
     }
+    // R81: YouTube's fixed rates, held for as long as the gap takes to close; the host's player is the reference.
+    if (decision.action === 'nudge' && !startingNow && decision.seconds !== undefined && !isController) {
+      this.holdRate(player, decision.rate, decision.seconds);
+      return;
+    }
     this.setRate(player, video.rate);
+  }
+
+  private holdRate(player: PlayerAdapter, rate: number, seconds: number) {
+    this.setRate(player, rate);
+    this.endNudge = this.deps.later(seconds * 1000, () => {
+      this.endNudge = null;
+      const video = this.current()?.video;
+      if (this.player === player && video) this.setRate(player, video.rate);
+    });
+  }
+
+  private cancelNudge() {
+    this.endNudge?.();
+    this.endNudge = null;
   }
 
   /** A video just selected: the host plays it from the start and its report re-anchors the room. */
@@ -258,16 +290,21 @@ export class PlaybackSync {
     const lead = video.playing ? this.seeks.lead(video.rate) : 0;
     const duration = player.duration();
     const target = Math.max(0, duration === null ? expected + lead : Math.min(duration, expected + lead));
+    this.cancelNudge();
     // Only a seek of a running player times the stall to aim ahead by; one before a start includes the start.
-    this.seeks.started(this.deps.now(), video.playing && !player.paused() && !this.starting);
+    this.seeks.started(this.deps.now(), video.playing && !player.paused() && !this.starting, player.kind);
     if (this.controller) this.quiet = true;
     this.setRate(player, video.rate);
     player.seek(target);
   }
 
   private setRate(player: PlayerAdapter, rate: number) {
+    // YouTube's getPlaybackRate() is the player's last report: just after a nudge it may still read the rate
+    // being left, so a change from the rate this controller last set is always sent (R81).
+    const unsent =
+      player.kind === 'youtube' && this.appliedRate !== null && Math.abs(this.appliedRate - rate) > RATE_EPSILON;
     this.appliedRate = rate;
-    if (Math.abs(player.rate() - rate) > RATE_EPSILON) player.setRate(rate);
+    if (unsent || Math.abs(player.rate() - rate) > RATE_EPSILON) player.setRate(rate);
   }
 
   private startPlayback(player: PlayerAdapter) {
