@@ -67,6 +67,13 @@ export const YOUTUBE_PAUSED_SEEK_THRESHOLD_SECONDS = 0.25;
  */
 export const YOUTUBE_NUDGE_TARGET_SECONDS = 0.8;
 
+/**
+ * A YouTube host checks its player again this long after it starts or resumes playing (ms), and re-anchors the
+ * room past the dead band rather than HOST_REPORT_THRESHOLD_SECONDS: where a seek landed (on a coarse boundary)
+ * and where the media clock really started are only known by then, and every follower tracks that anchor (R83).
+ */
+export const YOUTUBE_HOST_RECHECK_MS = 500;
+
 /** The largest YouTube nudge, as a fraction of the room's rate (two steps of 0.25 at normal speed). */
 export const YOUTUBE_NUDGE_MAX_RATE_OFFSET = 0.5;
 

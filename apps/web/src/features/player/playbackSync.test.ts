@@ -3,6 +3,7 @@ import {
   HOST_REPORT_THRESHOLD_SECONDS,
   type PlayerKind,
   SYNC_DEADBAND_SECONDS,
+  YOUTUBE_HOST_RECHECK_MS,
   YOUTUBE_SEEK_SETTLE_MS,
 } from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
@@ -521,6 +522,38 @@ describe('PlaybackSync as the host (R31, R32)', () => {
     room.player.time -= HOST_REPORT_THRESHOLD_SECONDS + 0.2; // stood still for a while
     room.sync.tick();
     expect(room.reports).toHaveLength(1);
+  });
+
+  it('as a YouTube host, re-anchors the room beyond the dead band once its player has played a moment (R83)', async () => {
+    const room = setup({ isHost: true, kind: 'youtube' });
+    room.setReference(5, { playing: true, current_time: 10 });
+    room.player.time = 10;
+    room.player.isPaused = false;
+    room.event('ready');
+    await flush();
+    // A seek in YouTube's own controls landed 60 ms short of where the room thinks: under the report threshold.
+    room.player.time -= 0.06;
+    room.event('playing');
+    expect(room.reports).toEqual([]);
+    room.elapse(YOUTUBE_HOST_RECHECK_MS - 1);
+    expect(room.reports).toEqual([]);
+    room.elapse(1);
+    expect(room.reports).toHaveLength(1);
+    expect(room.reports[0]?.position).toBeCloseTo(10 - 0.06 + YOUTUBE_HOST_RECHECK_MS / 1000, 9);
+    // In step (inside the dead band), the re-check sends nothing.
+    await room.answerReport(6);
+    room.setReference(6, { playing: true, current_time: room.player.time });
+    room.event('playing');
+    room.elapse(YOUTUBE_HOST_RECHECK_MS);
+    expect(room.reports).toHaveLength(1);
+  });
+
+  it('as an HTML5 host, keeps the report threshold after it starts playing (R31)', async () => {
+    const room = await playingHost();
+    room.player.time -= 0.06;
+    room.event('playing');
+    room.elapse(YOUTUBE_HOST_RECHECK_MS);
+    expect(room.reports).toEqual([]);
   });
 
   it('re-anchors the room on its player every heartbeat while playing', async () => {

@@ -3,7 +3,9 @@ import {
   decideCorrection,
   expectedPosition,
   HOST_REPORT_THRESHOLD_SECONDS,
+  SYNC_DEADBAND_SECONDS,
   SYNC_TICK_MS,
+  YOUTUBE_HOST_RECHECK_MS,
 } from '@xemchung/protocol';
 import { SeekTracker, StampDelay } from './syncMeasures.ts';
 import type { PlaybackSyncDeps, PlayerAdapter, PlayerEvent, SyncReference } from './types.ts';
@@ -61,6 +63,8 @@ export class PlaybackSync {
   private quiet = false;
   /** A follower's timed YouTube nudge (R81) while it holds a fixed rate: ends it early. */
   private endNudge: (() => void) | null = null;
+  /** A YouTube host's pending re-check after its player started playing (R83): cancels it. */
+  private cancelRecheck: (() => void) | null = null;
 
   constructor(deps: PlaybackSyncDeps) {
     this.deps = deps;
@@ -88,6 +92,8 @@ export class PlaybackSync {
   /** The player is going away; promises still in flight find nothing to act on. */
   detach(): void {
     this.cancelNudge();
+    this.cancelRecheck?.();
+    this.cancelRecheck = null;
     this.player = null;
     this.ready = false;
   }
@@ -111,6 +117,7 @@ export class PlaybackSync {
         this.endSent = false;
         if (this.quiet) this.quiet = false;
         else this.reportIfChanged();
+        this.recheckLater();
         return;
       case 'play':
         if (!this.quiet) this.reportIfChanged();
@@ -334,12 +341,27 @@ export class PlaybackSync {
     });
   }
 
+  /**
+   * R83: a YouTube host looks at its player again once it has been playing a moment, and re-anchors the room on
+   * it beyond the dead band.
+   */
+  private recheckLater() {
+    const player = this.player;
+    if (!this.controller || player?.kind !== 'youtube') return;
+    this.cancelRecheck?.();
+    this.cancelRecheck = this.deps.later(YOUTUBE_HOST_RECHECK_MS, () => {
+      this.cancelRecheck = null;
+      if (this.player !== player || !this.controller || !this.ready || player.paused()) return;
+      if (this.hostDiffers(SYNC_DEADBAND_SECONDS)) this.sendReport();
+    });
+  }
+
   /** Host: reports the player's state when it is no longer the room's. */
   private reportIfChanged() {
     if (this.controller && this.ready && this.hostDiffers()) this.sendReport();
   }
 
-  private hostDiffers(): boolean {
+  private hostDiffers(threshold = HOST_REPORT_THRESHOLD_SECONDS): boolean {
     const reference = this.current();
     const player = this.player;
     if (!reference || !player) return false;
@@ -348,7 +370,7 @@ export class PlaybackSync {
     if (!playing && this.atEnd(player, video, true)) return false; // the pause that comes with the end
     if (playing !== video.playing) return true;
     if (Math.abs(this.userRate(player, video) - video.rate) > RATE_EPSILON) return true;
-    return Math.abs(this.expected(player, video) - player.currentTime()) > HOST_REPORT_THRESHOLD_SECONDS;
+    return Math.abs(this.expected(player, video) - player.currentTime()) > threshold;
   }
 
   /** The player's rate, unless it is this controller's own nudge (then the room's). */
