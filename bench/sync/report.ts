@@ -25,6 +25,8 @@ export interface Recording {
   machine?: string;
   host: PageSamples;
   follower: PageSamples;
+  /** A scenario's own report options, so `node bench/sync/report.ts <recording>` prints it the same way again. */
+  report?: ReportOptions;
 }
 
 export const PLOT_PATH = 'bench/sync/sync-error.svg';
@@ -49,7 +51,7 @@ export interface ReportOptions {
   convergeGoalMs?: number;
 }
 
-export function report(recording: Recording, options: ReportOptions = {}): void {
+export function report(recording: Recording, options: ReportOptions = recording.report ?? {}): void {
   const goal = { ...GOAL, convergeMs: options.convergeGoalMs ?? GOAL.convergeMs };
   const plotPath = options.plotPath ?? PLOT_PATH;
   const { start, end, actions, skews, host, follower } = recording;

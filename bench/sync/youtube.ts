@@ -16,7 +16,7 @@ import { describeMachine } from '../lib/machine.ts';
 import type { HostAction, PageSamples } from './analysis.ts';
 import { CLIP_NAME, ensureClip } from './clip.ts';
 import { routeFakeYouTube, YOUTUBE_LIKE } from './fake-youtube/index.ts';
-import { type Recording, report } from './report.ts';
+import { type Recording, type ReportOptions, report } from './report.ts';
 import { BASE_URL, MEDIA_PORT, sleep, startApp, waitForReady } from './run.ts';
 import { clockSkew, installSampler } from './sampler.ts';
 
@@ -33,9 +33,9 @@ const SCRIPT: { after: number; label: string; act: 'pause' | 'play' | 'seek' | '
 ];
 const END_AFTER = 70;
 const RECORDING_PATH = 'bench/results/sync-youtube-samples.json';
-export const YOUTUBE_PLOT_PATH = 'bench/sync/sync-error-youtube.svg';
+const YOUTUBE_PLOT_PATH = 'bench/sync/sync-error-youtube.svg';
 /** Issue #15's goal for YouTube: back under 50 ms within 1.5 s of an action. */
-const CONVERGE_GOAL_MS = 1500;
+const REPORT: ReportOptions = { scenario: 'youtube', plotPath: YOUTUBE_PLOT_PATH, convergeGoalMs: 1500 };
 
 /** Resolves once the page's player is playing and has presented frames. */
 async function untilPlaying(page: Page): Promise<void> {
@@ -140,10 +140,11 @@ async function main(): Promise<Recording> {
       machine: describeMachine(),
       host: hostSamples,
       follower: followerSamples,
+      report: REPORT,
     };
     mkdirSync('bench/results', { recursive: true });
     writeFileSync(RECORDING_PATH, JSON.stringify(recording));
-    console.log(`recording: ${RECORDING_PATH}`);
+    console.log(`recording: ${RECORDING_PATH} (node bench/sync/report.ts ${RECORDING_PATH} prints this again)`);
     return recording;
   } finally {
     await browser?.close();
@@ -158,4 +159,4 @@ async function main(): Promise<Recording> {
   }
 }
 
-report(await main(), { scenario: 'youtube', plotPath: YOUTUBE_PLOT_PATH, convergeGoalMs: CONVERGE_GOAL_MS });
+report(await main());

@@ -74,6 +74,14 @@ export const YOUTUBE_NUDGE_TARGET_SECONDS = 0.8;
  */
 export const YOUTUBE_HOST_RECHECK_MS = 500;
 
+/**
+ * How long Chromium's player stands still at each playbackRate change (s of wall time): ~10.5 ms, in both
+ * directions, measured by bench/sync/rate-change-cost.ts (ADR 027). A YouTube nudge is two changes, so it is
+ * held that much longer when catching up and that much shorter when waiting; an error smaller than the two
+ * stalls is not nudged (the stalls alone would overshoot it).
+ */
+export const RATE_CHANGE_STALL_SECONDS = 0.0105;
+
 /** The largest YouTube nudge, as a fraction of the room's rate (two steps of 0.25 at normal speed). */
 export const YOUTUBE_NUDGE_MAX_RATE_OFFSET = 0.5;
 
@@ -133,18 +141,23 @@ export function decideCorrection(
  * YouTube (R80, R81): seeks are slow and coarse, rates are fixed steps. Playing: seek beyond
  * YOUTUBE_SEEK_THRESHOLD_SECONDS, else hold the smallest available rate step that closes the error within
  * YOUTUBE_NUDGE_TARGET_SECONDS (else the largest within YOUTUBE_NUDGE_MAX_RATE_OFFSET) for exactly as long as it
- * takes: at rate r the gap closes at |r − room rate| media seconds per second. Paused: seek only beyond
+ * takes: at rate r the gap closes at |r − room rate| media seconds per second, and the gap includes the stalls
+ * of the two rate changes (RATE_CHANGE_STALL_SECONDS). Paused: seek only beyond
  * YOUTUBE_PAUSED_SEEK_THRESHOLD_SECONDS.
  */
 function decideYouTube(error: number, playing: boolean, roomRate: number, rates: readonly number[]): SyncDecision {
   const size = Math.abs(error);
   if (!playing) return size > YOUTUBE_PAUSED_SEEK_THRESHOLD_SECONDS ? { action: 'seek' } : { action: 'none' };
   if (size > YOUTUBE_SEEK_THRESHOLD_SECONDS) return { action: 'seek' };
+  // What the nudge must close, given that its two rate changes stall the player (R80).
+  const stalls = 2 * RATE_CHANGE_STALL_SECONDS * roomRate;
+  const gap = error > 0 ? size + stalls : size - stalls;
+  if (gap <= 0) return { action: 'none' };
   const limit = YOUTUBE_NUDGE_MAX_RATE_OFFSET * roomRate + 1e-9;
   const steps = rates
     .map((rate) => ({ rate, speed: (rate - roomRate) * Math.sign(error) }))
     .filter(({ speed }) => speed > 1e-9 && speed <= limit)
     .sort((a, b) => a.speed - b.speed);
-  const step = steps.find(({ speed }) => size / speed <= YOUTUBE_NUDGE_TARGET_SECONDS) ?? steps.at(-1);
-  return step ? { action: 'nudge', rate: step.rate, seconds: size / step.speed } : { action: 'none' };
+  const step = steps.find(({ speed }) => gap / speed <= YOUTUBE_NUDGE_TARGET_SECONDS) ?? steps.at(-1);
+  return step ? { action: 'nudge', rate: step.rate, seconds: gap / step.speed } : { action: 'none' };
 }

@@ -2,6 +2,7 @@ import {
   type CurrentVideo,
   HOST_REPORT_THRESHOLD_SECONDS,
   type PlayerKind,
+  RATE_CHANGE_STALL_SECONDS,
   SYNC_DEADBAND_SECONDS,
   YOUTUBE_HOST_RECHECK_MS,
   YOUTUBE_SEEK_SETTLE_MS,
@@ -55,6 +56,9 @@ class FakePlayer implements PlayerAdapter {
   setRate = (rate: number) => {
     this.rateCalls.push(rate);
     this.playbackRate = rate;
+    // Chromium's player stands still a moment at each rate change; only the YouTube controller plans for it
+    // (the HTML5 one re-judges every tick).
+    if (this.kind === 'youtube') this.time -= RATE_CHANGE_STALL_SECONDS;
   };
 
   /** Plays on for `ms` of wall time. */
@@ -294,12 +298,15 @@ describe('PlaybackSync as a follower (R30)', () => {
     room.player.time -= 0.1;
     room.sync.tick();
     expect(room.player.playbackRate).toBe(1.25);
+    // Held for the gap plus the two changes' stalls: (0.1 + 0.021) / 0.25 = 0.484 s.
     room.elapse(250);
     room.sync.tick(); // a tick does not cut the nudge short
     expect(room.player.playbackRate).toBe(1.25);
-    room.elapse(150);
+    room.elapse(233);
+    expect(room.player.playbackRate).toBe(1.25);
+    room.elapse(1);
     expect(room.player.playbackRate).toBe(1);
-    expect(room.player.time).toBeCloseTo(expected + 0.4, 9);
+    expect(room.player.time).toBeCloseTo(expected + 0.484, 9);
     expect(room.player.seeks).toHaveLength(1);
     // Past its threshold it seeks.
     room.player.time -= 0.6;
@@ -337,9 +344,9 @@ describe('PlaybackSync as a follower (R30)', () => {
     expect(room.player.seeks).toHaveLength(2);
     const target = room.player.seeks[1] as number;
     room.elapse(400);
-    room.player.time = target + 0.2; // stood still for 0.2 s of the 0.4, landed on a coarse boundary
+    room.player.time = target + 0.25; // stood still for 0.15 s of the 0.4, landed on a coarse boundary
     room.event('seeked'); // the adapter's stand-in: the first PLAYING after its seek
-    // Judged at once: 0.2 s behind is nudged, not left for the next tick.
+    // Judged at once: 0.15 s behind is nudged, not left for the next tick.
     expect(room.player.playbackRate).toBe(1.25);
     room.elapse(10_000);
     room.player.time -= 2;
