@@ -23,7 +23,7 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const MEDIA_PORT = PORT + 1000;
 const PLAYER = '[data-testid="media-player"]';
 /** The host's script, in seconds after both players run: at least 60 s of samples with every kind of action. */
-const SCRIPT: { after: number; label: string; act: 'pause' | 'play' | 'seek' | 'rate'; value?: number }[] = [
+export const SCRIPT: { after: number; label: string; act: 'pause' | 'play' | 'seek' | 'rate'; value?: number }[] = [
   { after: 8, label: 'pause', act: 'pause' },
   { after: 14, label: 'play', act: 'play' },
   { after: 24, label: 'seek +25 s', act: 'seek', value: 25 },
@@ -31,7 +31,7 @@ const SCRIPT: { after: number; label: string; act: 'pause' | 'play' | 'seek' | '
   { after: 48, label: 'rate 1.5', act: 'rate', value: 1.5 },
   { after: 58, label: 'rate 1', act: 'rate', value: 1 },
 ];
-const END_AFTER = 70;
+export const END_AFTER = 70;
 const RECORDING_PATH = 'bench/results/sync-samples.json';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -71,14 +71,14 @@ export function startApp(workDir: string, env: Record<string, string> = {}): Chi
   });
 }
 
-/** Resolves once the page's player is playing and has presented frames. */
-async function untilPlaying(page: Page): Promise<void> {
+/** Resolves once the page's player (`selector`: its media element) is playing and has presented frames. */
+export async function untilPlaying(page: Page, selector = PLAYER): Promise<void> {
   await page.waitForFunction(
     (selector) => {
       const video = document.querySelector<HTMLVideoElement>(selector);
       return !!video && !video.paused && video.readyState >= 3 && (window.__syncSamples?.frames.length ?? 0) > 30;
     },
-    PLAYER,
+    selector,
     { timeout: 30_000, polling: 100 },
   );
 }

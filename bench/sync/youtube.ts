@@ -17,37 +17,15 @@ import type { HostAction, PageSamples } from './analysis.ts';
 import { CLIP_NAME, ensureClip } from './clip.ts';
 import { routeFakeYouTube, YOUTUBE_LIKE } from './fake-youtube/index.ts';
 import { type Recording, type ReportOptions, report } from './report.ts';
-import { BASE_URL, MEDIA_PORT, sleep, startApp, waitForReady } from './run.ts';
+import { BASE_URL, END_AFTER, MEDIA_PORT, SCRIPT, sleep, startApp, untilPlaying, waitForReady } from './run.ts';
 import { clockSkew, installSampler } from './sampler.ts';
 
 const PLAYER = 'video[data-fake-youtube]';
 const VIDEO_ID = 'ytSyncBench';
-/** The host's script, as bench/sync/run.ts's; the rates are YouTube's own steps. */
-const SCRIPT: { after: number; label: string; act: 'pause' | 'play' | 'seek' | 'rate'; value?: number }[] = [
-  { after: 8, label: 'pause', act: 'pause' },
-  { after: 14, label: 'play', act: 'play' },
-  { after: 24, label: 'seek +25 s', act: 'seek', value: 25 },
-  { after: 36, label: 'seek −35 s', act: 'seek', value: -35 },
-  { after: 48, label: 'rate 1.5', act: 'rate', value: 1.5 },
-  { after: 58, label: 'rate 1', act: 'rate', value: 1 },
-];
-const END_AFTER = 70;
 const RECORDING_PATH = 'bench/results/sync-youtube-samples.json';
 const YOUTUBE_PLOT_PATH = 'bench/sync/sync-error-youtube.svg';
 /** Issue #15's goal for YouTube: back under 50 ms within 1.5 s of an action. */
 const REPORT: ReportOptions = { scenario: 'youtube', plotPath: YOUTUBE_PLOT_PATH, convergeGoalMs: 1500 };
-
-/** Resolves once the page's player is playing and has presented frames. */
-async function untilPlaying(page: Page): Promise<void> {
-  await page.waitForFunction(
-    (selector) => {
-      const video = document.querySelector<HTMLVideoElement>(selector);
-      return !!video && !video.paused && video.readyState >= 3 && (window.__syncSamples?.frames.length ?? 0) > 30;
-    },
-    PLAYER,
-    { timeout: 30_000, polling: 100 },
-  );
-}
 
 /** Does what the host's YouTube controls would, through the player's API; returns the common-clock time of it. */
 function hostAct(page: Page, act: 'pause' | 'play' | 'seek' | 'rate', value = 0): Promise<number> {
@@ -114,7 +92,8 @@ async function main(): Promise<Recording> {
     await waitForReady(`${BASE_URL}/readyz`, app);
     browser = await chromium.launch(chromiumLaunch);
     const { host, follower } = await openRoom(browser);
-    await Promise.all([untilPlaying(host), untilPlaying(follower)]);
+    // bench/sync/run.ts's script; its rates (1.5, 1) are YouTube steps too.
+    await Promise.all([untilPlaying(host, PLAYER), untilPlaying(follower, PLAYER)]);
     const skews = await Promise.all([host.evaluate(clockSkew), follower.evaluate(clockSkew)]);
 
     const start = await host.evaluate(() => performance.timeOrigin + performance.now());
