@@ -23,6 +23,7 @@ import { type Recording, report, type ScenarioResult, writeMedianTable } from '.
 import { clockSkew, installSampler } from './sampler.ts';
 import {
   type BenchPorts,
+  type HostActKind,
   MEDIA_PLAYER,
   routeBiasMs,
   SCENARIOS,
@@ -104,7 +105,7 @@ export async function untilPlaying(page: Page, player = PLAYER): Promise<void> {
 }
 
 /** Does what the host's native controls would, on its media element; returns the common-clock time of it. */
-function hostAct(page: Page, player: string, act: 'pause' | 'play' | 'seek' | 'rate', value = 0): Promise<number> {
+function actOnMedia(page: Page, player: string, act: HostActKind, value: number): Promise<number> {
   return page.evaluate(
     ({ selector, act, value }) => {
       const video = document.querySelector<HTMLVideoElement>(selector);
@@ -179,7 +180,9 @@ async function runScenario(scenario: Scenario): Promise<Recording> {
     for (const step of SCRIPT) {
       if (step.act === 'rate' && scenario.source.rates === false) continue;
       await sleep(Math.max(0, start + step.after * 1000 - Date.now()));
-      actions.push({ at: await hostAct(host, player, step.act, step.value), label: step.label });
+      const value = step.value ?? 0;
+      const at = await (scenario.source.hostAct?.(host, step.act, value) ?? actOnMedia(host, player, step.act, value));
+      actions.push({ at, label: step.label });
     }
     await sleep(Math.max(0, start + END_AFTER * 1000 - Date.now()));
     const end = await host.evaluate(() => performance.timeOrigin + performance.now());

@@ -3,10 +3,12 @@
 // reaches the app directly), how the follower's page is set up, what the host plays and the goals. A new
 // condition is a new entry here; run.ts does the rest.
 import type { BrowserContext, BrowserContextOptions, CDPSession, Page } from '@playwright/test';
+import { oembedTitle } from '../../apps/server/test/fake-youtube.ts';
 import { FAKE_SDK_MEDIA, routeFakePlayers } from '../../e2e/support/fake-players.ts';
 import { startMediaServer } from '../../e2e/support/media-server.ts';
 import { CLIP_NAME, ensureClip } from './clip.ts';
 import type { NetworkProfile } from './delay-proxy.ts';
+import { routeFakeYouTube, YOUTUBE_LIKE } from './fake-youtube/index.ts';
 import { BENCH_SOURCES, type BenchSource } from './sources.ts';
 
 /** The media element the sampler watches and the host acts on, for a direct link. */
@@ -36,8 +38,15 @@ export interface Source {
   player?: string;
   /** Whether the player changes speed: the script's rate steps are skipped where it cannot. */
   rates?: boolean;
+  /**
+   * Does what the host's controls would (returns the common-clock time of it); by default on the media element,
+   * as the native controls or the controls inside an embedded site's iframe would.
+   */
+  hostAct?: (page: Page, act: HostActKind, value: number) => Promise<number>;
   start(ports: BenchPorts): Promise<StartedSource>;
 }
+
+export type HostActKind = 'pause' | 'play' | 'seek' | 'rate';
 
 export interface FollowerSetup {
   /** The follower's browser context: viewport, touch, device scale… (the host has 1280×720). */
@@ -101,6 +110,52 @@ function embedded(bench: BenchSource): Source {
   };
 }
 
+/** The YouTube video the host pastes; the fake oEmbed names it oembedTitle(id). */
+const YOUTUBE_BENCH_ID = 'ytSyncBench';
+
+/**
+ * YouTube's player on both pages (issue #15 item 4): the app's real YouTubePlayer runs against a local fake of the
+ * IFrame Player API (bench/sync/fake-youtube/) that drives a real <video> of the clip with YouTube's coarse
+ * controls: asynchronous seeks landing 150–600 ms later on a 0.5 s grid, fixed rates, time updated every 250 ms.
+ * The host acts through the player's API (seekTo, pauseVideo…), as a user of YouTube's own controls would.
+ */
+const youtube: Source = {
+  name: 'youtube',
+  player: 'video[data-fake-youtube]',
+  hostAct: (page, act, value) =>
+    page.evaluate(
+      ({ act, value }) => {
+        const player = window.__fakeYouTube?.players[0] as
+          | {
+              getCurrentTime(): number;
+              pauseVideo(): void;
+              playVideo(): void;
+              seekTo(seconds: number, allowSeekAhead: boolean): void;
+              setPlaybackRate(rate: number): void;
+            }
+          | undefined;
+        if (!player) throw new Error('the host has no YouTube player');
+        const at = performance.timeOrigin + performance.now();
+        if (act === 'pause') player.pauseVideo();
+        else if (act === 'play') player.playVideo();
+        else if (act === 'seek') player.seekTo(Math.max(0, player.getCurrentTime() + value), true);
+        else player.setPlaybackRate(value);
+        return at;
+      },
+      { act, value },
+    ),
+  async start(ports) {
+    const clip = await directClip.start(ports);
+    const mediaUrl = clip.link;
+    return {
+      ...clip,
+      link: `https://www.youtube.com/watch?v=${YOUTUBE_BENCH_ID}`,
+      title: oembedTitle(YOUTUBE_BENCH_ID),
+      prepareContext: (context) => routeFakeYouTube(context, { ...YOUTUBE_LIKE, mediaUrl }),
+    };
+  },
+};
+
 const DESKTOP: FollowerSetup = { context: { viewport: { width: 1280, height: 720 } } };
 const WIFI: NetworkProfile = { up: { delayMs: 20, jitterMs: 10 }, down: { delayMs: 20, jitterMs: 10 } };
 
@@ -155,6 +210,15 @@ export const SCENARIOS: Scenario[] = [
     },
     source: directClip,
     goals: goals(30),
+  },
+  {
+    name: 'youtube',
+    description: "loopback, YouTube's player on both pages (a fake IFrame API with YouTube's coarse controls)",
+    network: null,
+    follower: DESKTOP,
+    source: youtube,
+    // Issue #15's goal for YouTube: p95 ≤ 50 ms, back under 50 ms within 1.5 s of an action.
+    goals: { p95Ms: 50, convergeMs: 1500 },
   },
   ...Object.values(BENCH_SOURCES).map(
     (bench): Scenario => ({

@@ -4,11 +4,17 @@ import {
   decideCorrection,
   MEDIA_SEEK_THRESHOLD_SECONDS,
   NUDGE_MAX_RATE_OFFSET,
+  RATE_CHANGE_STALL_SECONDS,
   SYNC_DEADBAND_SECONDS,
   SYNC_TICK_MS,
   type SyncDecision,
+  YOUTUBE_NUDGE_MAX_RATE_OFFSET,
+  YOUTUBE_PAUSED_SEEK_THRESHOLD_SECONDS,
   YOUTUBE_SEEK_THRESHOLD_SECONDS,
 } from './sync.ts';
+
+/** YouTube's getAvailablePlaybackRates() for most videos. */
+const YOUTUBE_RATES = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
 
 const rateOf = (decision: SyncDecision) => (decision.action === 'nudge' ? decision.rate : Number.NaN);
 
@@ -45,15 +51,66 @@ describe('decideCorrection (R29)', () => {
     expect(decideCorrection(-3, 'media')).toEqual({ action: 'seek' });
   });
 
-  it('never nudges YouTube: nothing up to its threshold, a seek beyond', () => {
+  it('never nudges YouTube without its rates: nothing up to its threshold, a seek beyond', () => {
     expect(decideCorrection(YOUTUBE_SEEK_THRESHOLD_SECONDS * 0.9, 'youtube')).toEqual({ action: 'none' });
+    expect(decideCorrection(0.3, 'youtube', { rates: [1] })).toEqual({ action: 'none' });
     expect(decideCorrection(-(YOUTUBE_SEEK_THRESHOLD_SECONDS + 0.01), 'youtube')).toEqual({ action: 'seek' });
+    expect(decideCorrection(0.6, 'youtube', { rates: YOUTUBE_RATES })).toEqual({ action: 'seek' });
+  });
+
+  it('nudges YouTube with the smallest fixed rate step that closes the gap in 0.8 s, held that long (R80)', () => {
+    const nudge = (error: number, roomRate = 1) =>
+      decideCorrection(error, 'youtube', { roomRate, rates: YOUTUBE_RATES });
+    // Two rate changes stall the player 2 × 10.5 ms: held longer to catch up, shorter to wait.
+    const stalls = 2 * RATE_CHANGE_STALL_SECONDS;
+    expect(nudge(0.1)).toEqual({ action: 'nudge', rate: 1.25, seconds: expect.closeTo((0.1 + stalls) / 0.25, 9) });
+    expect(nudge(0.4)).toEqual({ action: 'nudge', rate: 1.5, seconds: expect.closeTo((0.4 + stalls) / 0.5, 9) });
+    expect(nudge(-0.3)).toEqual({ action: 'nudge', rate: 0.5, seconds: expect.closeTo((0.3 - stalls) / 0.5, 9) });
+    expect(nudge(-0.05)).toEqual({ action: 'nudge', rate: 0.75, seconds: expect.closeTo((0.05 - stalls) / 0.25, 9) });
+    // Beyond the target time, the largest step allowed (±50 % of the room's rate).
+    expect(nudge(0.49)).toEqual({ action: 'nudge', rate: 1.5, seconds: expect.closeTo((0.49 + stalls) / 0.5, 9) });
+    // At 2×, nothing is faster: behind, it waits; ahead, it slows down.
+    expect(nudge(0.3, 2)).toEqual({ action: 'none' });
+    expect(nudge(-0.3, 2)).toEqual({
+      action: 'nudge',
+      rate: 1.5,
+      seconds: expect.closeTo((0.3 - 2 * stalls) / 0.5, 9),
+    });
+    // Ahead by less than the stalls: they alone would overshoot.
+    expect(nudge(-(stalls - 0.001))).toEqual({ action: 'none' });
+    expect(nudge(SYNC_DEADBAND_SECONDS * 0.9)).toEqual({ action: 'none' });
+  });
+
+  it('closes exactly the error with any YouTube nudge, stalls included, within its rate limit (R80)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -YOUTUBE_SEEK_THRESHOLD_SECONDS, max: YOUTUBE_SEEK_THRESHOLD_SECONDS, noNaN: true }),
+        fc.constantFrom(...YOUTUBE_RATES),
+        (error, roomRate) => {
+          const decision = decideCorrection(error, 'youtube', { roomRate, rates: YOUTUBE_RATES });
+          if (decision.action !== 'nudge') return decision.action === 'none';
+          const speed = decision.rate - roomRate;
+          const stalled = 2 * RATE_CHANGE_STALL_SECONDS * roomRate;
+          return (
+            YOUTUBE_RATES.includes(decision.rate) &&
+            Math.abs(speed) <= YOUTUBE_NUDGE_MAX_RATE_OFFSET * roomRate + 1e-9 &&
+            Math.abs(speed * (decision.seconds ?? Number.NaN) - stalled - error) < 1e-9
+          );
+        },
+      ),
+    );
   });
 
   it('seeks a paused player past the dead band, since a paused player cannot be nudged', () => {
     expect(decideCorrection(0.05, 'media', { playing: false })).toEqual({ action: 'seek' });
-    expect(decideCorrection(0.05, 'youtube', { playing: false })).toEqual({ action: 'seek' });
     expect(decideCorrection(0.01, 'media', { playing: false })).toEqual({ action: 'none' });
+  });
+
+  it('leaves a paused YouTube player alone up to 250 ms, which its coarse seeks could only make worse (R80)', () => {
+    expect(decideCorrection(0.2, 'youtube', { playing: false, rates: YOUTUBE_RATES })).toEqual({ action: 'none' });
+    expect(decideCorrection(-(YOUTUBE_PAUSED_SEEK_THRESHOLD_SECONDS + 0.01), 'youtube', { playing: false })).toEqual({
+      action: 'seek',
+    });
   });
 
   it('ignores an error that is not a number (a player without a position yet)', () => {

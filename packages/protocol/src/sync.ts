@@ -60,7 +60,45 @@ export const CLOCK_RESAMPLE_MS = 30_000;
 /** After a YouTube seek, how long to let the player rebuffer before judging its position again (ms). */
 export const YOUTUBE_SEEK_SETTLE_MS = 1500;
 
-export type SyncDecision = { action: 'none' } | { action: 'seek' } | { action: 'nudge'; rate: number };
+/**
+ * YouTube while paused: seek only beyond this error. Its seeks may land on a keyframe-ish boundary (up to a
+ * quarter second off, ADR 027), so a smaller error is left as it is rather than made worse; the nudge removes it
+ * once playing.
+ */
+export const YOUTUBE_PAUSED_SEEK_THRESHOLD_SECONDS = 0.25;
+
+/**
+ * A YouTube nudge (one of its fixed rates, held for a timed while) should last at most this long (s): the
+ * smallest rate step that closes the error this fast is used, else the largest allowed (ADR 027).
+ */
+export const YOUTUBE_NUDGE_TARGET_SECONDS = 0.8;
+
+/**
+ * A YouTube host checks its player again this long after it starts or resumes playing (ms), and re-anchors the
+ * room past the dead band rather than HOST_REPORT_THRESHOLD_SECONDS: where a seek landed (on a coarse boundary)
+ * and where the media clock really started are only known by then, and every follower tracks that anchor (R83).
+ */
+export const YOUTUBE_HOST_RECHECK_MS = 500;
+
+/**
+ * How long Chromium's player stands still at each playbackRate change (s of wall time): ~10.5 ms, in both
+ * directions, measured by bench/sync/rate-change-cost.ts (ADR 027). A YouTube nudge is two changes, so it is
+ * held that much longer when catching up and that much shorter when waiting; an error smaller than the two
+ * stalls is not nudged (the stalls alone would overshoot it).
+ */
+export const RATE_CHANGE_STALL_SECONDS = 0.0105;
+
+/** The largest YouTube nudge, as a fraction of the room's rate (two steps of 0.25 at normal speed). */
+export const YOUTUBE_NUDGE_MAX_RATE_OFFSET = 0.5;
+
+/**
+ * A nudge: the playbackRate to set. `seconds` (YouTube's fixed rates) says how long to hold it before going back
+ * to the room's rate; without it (HTML5 media) the next decision recomputes it.
+ */
+export type SyncDecision =
+  | { action: 'none' }
+  | { action: 'seek' }
+  | { action: 'nudge'; rate: number; seconds?: number };
 
 export interface SyncDecisionOptions {
   /** Whether the room is playing; a paused player cannot be nudged, so it seeks past the dead band. */
@@ -73,6 +111,11 @@ export interface SyncDecisionOptions {
    * removes at most two thirds of the error and never overshoots.
    */
   intervalSeconds?: number;
+  /**
+   * YouTube: the player's available rates (getAvailablePlaybackRates). With more than the room's rate, errors
+   * under the seek threshold are nudged by holding one of them for a computed time; without, they are left.
+   */
+  rates?: readonly number[];
 }
 
 /**
@@ -91,6 +134,7 @@ export function decideCorrection(
   if (!Number.isFinite(errorSeconds)) return { action: 'none' };
   const size = Math.abs(errorSeconds);
   if (size < SYNC_DEADBAND_SECONDS) return { action: 'none' };
+  if (kind === 'youtube') return decideYouTube(errorSeconds, playing, roomRate, options.rates ?? []);
   if (!playing) return { action: 'seek' };
   if (seeksOnly(kind)) return size > YOUTUBE_SEEK_THRESHOLD_SECONDS ? { action: 'seek' } : { action: 'none' };
   if (size > MEDIA_SEEK_THRESHOLD_SECONDS * roomRate) return { action: 'seek' };
@@ -98,4 +142,29 @@ export function decideCorrection(
   const limit = NUDGE_MAX_RATE_OFFSET * roomRate;
   const offset = Math.min(limit, Math.max(-limit, errorSeconds / timeConstant));
   return { action: 'nudge', rate: roomRate + offset };
+}
+
+/**
+ * YouTube (R80, R81): seeks are slow and coarse, rates are fixed steps. Playing: seek beyond
+ * YOUTUBE_SEEK_THRESHOLD_SECONDS, else hold the smallest available rate step that closes the error within
+ * YOUTUBE_NUDGE_TARGET_SECONDS (else the largest within YOUTUBE_NUDGE_MAX_RATE_OFFSET) for exactly as long as it
+ * takes: at rate r the gap closes at |r − room rate| media seconds per second, and the gap includes the stalls
+ * of the two rate changes (RATE_CHANGE_STALL_SECONDS). Paused: seek only beyond
+ * YOUTUBE_PAUSED_SEEK_THRESHOLD_SECONDS.
+ */
+function decideYouTube(error: number, playing: boolean, roomRate: number, rates: readonly number[]): SyncDecision {
+  const size = Math.abs(error);
+  if (!playing) return size > YOUTUBE_PAUSED_SEEK_THRESHOLD_SECONDS ? { action: 'seek' } : { action: 'none' };
+  if (size > YOUTUBE_SEEK_THRESHOLD_SECONDS) return { action: 'seek' };
+  // What the nudge must close, given that its two rate changes stall the player (R80).
+  const stalls = 2 * RATE_CHANGE_STALL_SECONDS * roomRate;
+  const gap = error > 0 ? size + stalls : size - stalls;
+  if (gap <= 0) return { action: 'none' };
+  const limit = YOUTUBE_NUDGE_MAX_RATE_OFFSET * roomRate + 1e-9;
+  const steps = rates
+    .map((rate) => ({ rate, speed: (rate - roomRate) * Math.sign(error) }))
+    .filter(({ speed }) => speed > 1e-9 && speed <= limit)
+    .sort((a, b) => a.speed - b.speed);
+  const step = steps.find(({ speed }) => gap / speed <= YOUTUBE_NUDGE_TARGET_SECONDS) ?? steps.at(-1);
+  return step ? { action: 'nudge', rate: step.rate, seconds: gap / step.speed } : { action: 'none' };
 }

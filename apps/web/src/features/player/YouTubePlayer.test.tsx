@@ -25,6 +25,7 @@ class FakeYTPlayer {
   getPlayerState = () => this.state;
   getPlaybackRate = () => 1;
   setPlaybackRate = (rate: number) => this.calls.push(`rate ${rate}`);
+  getAvailablePlaybackRates = () => [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
   mute = () => {
     this.isMutedNow = true;
   };
@@ -100,6 +101,38 @@ describe('YouTubePlayer', () => {
     change(YT_STATE.ENDED);
     act(() => player.options.events?.onPlaybackRateChange?.());
     expect(events).toEqual(['ready', 'waiting', 'play', 'playing', 'pause', 'ended', 'ratechange']);
+  });
+
+  it("stands the state after its own seek for the 'seeked' YouTube has not, and offers its fixed rates (R81)", async () => {
+    const { events, attached } = renderPlayer();
+    const player = await created();
+    act(() => player.options.events?.onReady?.());
+    const adapter = attached[0] as PlayerAdapter;
+    expect(adapter.availableRates?.()).toEqual([0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2]);
+    const change = (state: number) => act(() => player.options.events?.onStateChange?.({ data: state }));
+    change(YT_STATE.PLAYING);
+    adapter.seek(40);
+    change(YT_STATE.BUFFERING);
+    change(YT_STATE.PLAYING);
+    // A seek in YouTube's own controls (the host's) is not ours: no 'seeked'.
+    change(YT_STATE.BUFFERING);
+    change(YT_STATE.PLAYING);
+    adapter.seek(50);
+    change(YT_STATE.PAUSED);
+    expect(events).toEqual([
+      'ready',
+      'play',
+      'playing',
+      'waiting',
+      'seeked',
+      'play',
+      'playing',
+      'waiting',
+      'play',
+      'playing',
+      'seeked',
+      'pause',
+    ]);
   });
 
   it('reports an unplayable video as an error and a blocked start as blocked', async () => {

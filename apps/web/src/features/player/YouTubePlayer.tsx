@@ -3,7 +3,12 @@ import type { PlayerProps } from './MediaPlayer.tsx';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
 import { loadYouTubeApi, YT_STATE, type YouTubePlayer as YTPlayer } from './youtubeApi.ts';
 
-function youtubeAdapter(player: YTPlayer): PlayerAdapter {
+/**
+ * `seeking` is set while a seek this adapter asked for is under way: YouTube has no 'seeked' event, so the
+ * player's next PLAYING or PAUSED state stands for it (R81: the controller times the seek's stall and judges
+ * where it landed).
+ */
+function youtubeAdapter(player: YTPlayer, seeking: { pending: boolean }): PlayerAdapter {
   return {
     kind: 'youtube',
     currentTime: () => player.getCurrentTime(),
@@ -22,8 +27,12 @@ function youtubeAdapter(player: YTPlayer): PlayerAdapter {
       return Promise.resolve();
     },
     pause: () => player.pauseVideo(),
-    seek: (seconds) => player.seekTo(seconds, true),
+    seek: (seconds) => {
+      seeking.pending = true;
+      player.seekTo(seconds, true);
+    },
     setRate: (rate) => player.setPlaybackRate(rate),
+    availableRates: () => player.getAvailablePlaybackRates(),
     muted: () => player.isMuted(),
     setMuted: (muted) => (muted ? player.mute() : player.unMute()),
   };
@@ -56,6 +65,7 @@ export function YouTubePlayer({ videoId, controls, muted, onAttach, onEvent }: P
         const mount = document.createElement('div');
         container.append(mount);
         let state: number | null = null;
+        const seeking = { pending: false };
         created = new YT.Player(mount, {
           videoId,
           width: '100%',
@@ -66,10 +76,14 @@ export function YouTubePlayer({ videoId, controls, muted, onAttach, onEvent }: P
               if (cancelled || !created) return;
               player.current = created;
               if (!callbacks.current.muted) created.unMute();
-              callbacks.current.onAttach(youtubeAdapter(created));
+              callbacks.current.onAttach(youtubeAdapter(created, seeking));
               emit('ready');
             },
             onStateChange: ({ data }) => {
+              if (seeking.pending && (data === YT_STATE.PLAYING || data === YT_STATE.PAUSED)) {
+                seeking.pending = false;
+                emit('seeked');
+              }
               if (data === YT_STATE.PLAYING && state !== YT_STATE.PLAYING) {
                 emit('play');
                 emit('playing');

@@ -3,7 +3,9 @@ import {
   type CurrentVideo,
   HOST_REPORT_THRESHOLD_SECONDS,
   type PlayerKind,
+  RATE_CHANGE_STALL_SECONDS,
   SYNC_DEADBAND_SECONDS,
+  YOUTUBE_HOST_RECHECK_MS,
   YOUTUBE_SEEK_SETTLE_MS,
 } from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
@@ -21,9 +23,14 @@ class FakePlayer implements PlayerAdapter {
   playCalls = 0;
   refusePlay = false;
   readonly kind: PlayerKind;
+  /** YouTube's fixed rates (getAvailablePlaybackRates); HTML5 media takes any. */
+  availableRates?: () => readonly number[];
+  /** Every rate the controller set, in order. */
+  rateCalls: number[] = [];
 
   constructor(kind: PlayerKind = 'media') {
     this.kind = kind;
+    if (kind === 'youtube') this.availableRates = () => [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
   }
 
   currentTime = () => this.time;
@@ -48,7 +55,11 @@ class FakePlayer implements PlayerAdapter {
     this.time = seconds;
   };
   setRate = (rate: number) => {
+    this.rateCalls.push(rate);
     this.playbackRate = rate;
+    // Chromium's player stands still a moment at each rate change; only the YouTube controller plans for it
+    // (the HTML5 one re-judges every tick).
+    if (this.kind === 'youtube') this.time -= RATE_CHANGE_STALL_SECONDS;
   };
 
   /** Plays on for `ms` of wall time. */
@@ -74,13 +85,26 @@ function setup(options: { isHost?: boolean; kind?: PlayerKind; serverNow?: () =>
   let refused = 0;
   let endHeard = true;
   let answerReport: (outcome: ReportOutcome) => void = () => {};
+  let timers: { at: number; run: () => void }[] = [];
   const player = new FakePlayer(options.kind);
+  const step = (ms: number) => {
+    serverNow += ms;
+    localNow += ms;
+    player.advance(ms);
+  };
   const sync = new PlaybackSync({
     videoId: VIDEO,
     isController: options.isHost ?? false,
     reference: () => reference,
     serverNow: options.serverNow ?? (() => serverNow),
     now: () => localNow,
+    later: (ms, run) => {
+      const timer = { at: localNow + ms, run };
+      timers.push(timer);
+      return () => {
+        timers = timers.filter((other) => other !== timer);
+      };
+    },
     oneWayDelayMs: () => 0,
     report: (report) => {
       reports.push(report);
@@ -124,12 +148,20 @@ function setup(options: { isHost?: boolean; kind?: PlayerKind; serverNow?: () =>
     endHeard(heard: boolean) {
       endHeard = heard;
     },
-    /** Wall time passes for the server, the local clock and the player alike. */
+    /** Wall time passes for the server, the local clock and the player alike; timers fire on time. */
     elapse(ms: number) {
-      serverNow += ms;
-      localNow += ms;
-      player.advance(ms);
+      const end = localNow + ms;
+      for (;;) {
+        const next = timers.filter((timer) => timer.at <= end).sort((a, b) => a.at - b.at)[0];
+        if (!next) break;
+        step(next.at - localNow);
+        timers = timers.filter((timer) => timer !== next);
+        next.run();
+      }
+      step(end - localNow);
     },
+    /** Timers still waiting. */
+    pendingTimers: () => timers.length,
     setReference(version: number, video: Partial<CurrentVideo>) {
       const current = reference?.video ?? {
         id: VIDEO,
@@ -271,22 +303,122 @@ describe('PlaybackSync as a follower (R30)', () => {
     expect(room.player.playCalls).toBe(1);
   });
 
-  it('never nudges a YouTube player, seeks it past its threshold and lets it settle', async () => {
+  /** A YouTube follower that joined (one seek, settled) and plays in step with the room. */
+  async function youtubeFollower() {
     const room = setup({ kind: 'youtube' });
     room.event('ready');
     await flush();
     room.elapse(YOUTUBE_SEEK_SETTLE_MS);
-    room.player.time -= 0.3;
+    return room;
+  }
+
+  it('holds a fixed YouTube rate for as long as the gap takes, through ticks, then the room rate (R80, R81)', async () => {
+    const room = await youtubeFollower();
+    const expected = room.player.time;
+    room.player.time -= 0.1;
     room.sync.tick();
+    expect(room.player.playbackRate).toBe(1.25);
+    // Held for the gap plus the two changes' stalls: (0.1 + 0.021) / 0.25 = 0.484 s.
+    room.elapse(250);
+    room.sync.tick(); // a tick does not cut the nudge short
+    expect(room.player.playbackRate).toBe(1.25);
+    room.elapse(233);
+    expect(room.player.playbackRate).toBe(1.25);
+    room.elapse(1);
     expect(room.player.playbackRate).toBe(1);
+    expect(room.player.time).toBeCloseTo(expected + 0.484, 9);
     expect(room.player.seeks).toHaveLength(1);
-    room.player.time -= 0.5;
+    // Past its threshold it seeks.
+    room.player.time -= 0.6;
     room.sync.tick();
     expect(room.player.seeks).toHaveLength(2);
+  });
+
+  it('sends the end of a nudge even while YouTube still reports the rate it leaves (R81)', async () => {
+    const room = await youtubeFollower();
+    room.player.time += 0.1;
+    room.sync.tick();
+    expect(room.player.rateCalls).toEqual([0.75]);
+    // getPlaybackRate() is the player's last report: the change has not come back yet.
+    room.player.playbackRate = 1;
+    room.elapse(400);
+    expect(room.player.rateCalls).toEqual([0.75, 1]);
+  });
+
+  it('ends a YouTube nudge early when the room changes under it (R81)', async () => {
+    const room = await youtubeFollower();
+    room.player.time -= 0.3;
+    room.sync.tick();
+    expect(room.player.playbackRate).toBe(1.5);
+    room.setReference(6, { playing: false, current_time: room.player.time });
+    expect(room.player.playbackRate).toBe(1);
+    expect(room.player.isPaused).toBe(true);
+    expect(room.pendingTimers()).toBe(0);
+  });
+
+  it("times a YouTube seek to the player's next state, aims the next one ahead by it, judges at once (R81)", async () => {
+    const room = await youtubeFollower();
+    room.elapse(10_000); // out of the storm window of the join's seek
     room.player.time -= 1;
+    room.sync.tick();
+    expect(room.player.seeks).toHaveLength(2);
+    const target = room.player.seeks[1] as number;
+    room.elapse(400);
+    room.player.time = target + 0.25; // stood still for 0.15 s of the 0.4, landed on a coarse boundary
+    room.event('seeked'); // the adapter's stand-in: the first PLAYING after its seek
+    // Judged at once: 0.15 s behind is nudged, not left for the next tick.
+    expect(room.player.playbackRate).toBe(1.25);
+    room.elapse(10_000);
+    room.player.time -= 2;
+    const expected = room.player.time + 2;
+    room.sync.tick();
+    expect(room.player.seeks).toHaveLength(3);
+    expect(room.player.seeks[2]).toBeCloseTo(expected + 0.4, 9);
+  });
+
+  it('makes at most two corrective YouTube seeks in 10 s, but follows the room at once (R82)', async () => {
+    const room = await youtubeFollower(); // the join's seek is the first
+    room.player.time -= 1;
+    room.sync.tick();
+    expect(room.player.seeks).toHaveLength(2);
+    room.elapse(YOUTUBE_SEEK_SETTLE_MS);
+    room.player.time -= 1;
+    room.sync.tick();
     room.elapse(250);
     room.sync.tick();
-    expect(room.player.seeks).toHaveLength(2); // still settling
+    expect(room.player.seeks).toHaveLength(2);
+    room.setReference(6, { playing: true, current_time: 60 });
+    expect(room.player.seeks).toEqual([10, expect.any(Number), 60]);
+    room.elapse(10_000 - YOUTUBE_SEEK_SETTLE_MS);
+    room.player.time -= 1;
+    room.sync.tick();
+    expect(room.player.seeks).toHaveLength(4);
+  });
+
+  it('leaves a paused YouTube player within 250 ms where it is (R80)', async () => {
+    const room = await youtubeFollower();
+    room.setReference(6, { playing: false, current_time: 20 });
+    expect(room.player.isPaused).toBe(true);
+    expect(room.player.seeks).toHaveLength(2);
+    room.player.time = 20.2;
+    room.elapse(10_000); // settled, and out of the storm window (R82)
+    room.sync.tick();
+    expect(room.player.seeks).toHaveLength(2);
+    room.player.time = 20.3;
+    room.sync.tick();
+    expect(room.player.seeks).toHaveLength(3);
+  });
+
+  it('never nudges as a YouTube host: its player is the reference (R81)', async () => {
+    const room = setup({ isHost: true, kind: 'youtube' });
+    room.player.time = 10;
+    room.player.isPaused = false;
+    room.event('ready');
+    await flush();
+    room.player.time -= 0.05;
+    room.sync.tick();
+    expect(room.player.rateCalls).toEqual([]);
+    expect(room.reports).toEqual([]);
   });
 
   it('mutes and starts again on the next check when the browser blocks a start with sound (R33)', async () => {
@@ -417,6 +549,38 @@ describe('PlaybackSync as the host (R31, R32)', () => {
     room.player.time -= HOST_REPORT_THRESHOLD_SECONDS + 0.2; // stood still for a while
     room.sync.tick();
     expect(room.reports).toHaveLength(1);
+  });
+
+  it('as a YouTube host, re-anchors the room beyond the dead band once its player has played a moment (R83)', async () => {
+    const room = setup({ isHost: true, kind: 'youtube' });
+    room.setReference(5, { playing: true, current_time: 10 });
+    room.player.time = 10;
+    room.player.isPaused = false;
+    room.event('ready');
+    await flush();
+    // A seek in YouTube's own controls landed 60 ms short of where the room thinks: under the report threshold.
+    room.player.time -= 0.06;
+    room.event('playing');
+    expect(room.reports).toEqual([]);
+    room.elapse(YOUTUBE_HOST_RECHECK_MS - 1);
+    expect(room.reports).toEqual([]);
+    room.elapse(1);
+    expect(room.reports).toHaveLength(1);
+    expect(room.reports[0]?.position).toBeCloseTo(10 - 0.06 + YOUTUBE_HOST_RECHECK_MS / 1000, 9);
+    // In step (inside the dead band), the re-check sends nothing.
+    await room.answerReport(6);
+    room.setReference(6, { playing: true, current_time: room.player.time });
+    room.event('playing');
+    room.elapse(YOUTUBE_HOST_RECHECK_MS);
+    expect(room.reports).toHaveLength(1);
+  });
+
+  it('as an HTML5 host, keeps the report threshold after it starts playing (R31)', async () => {
+    const room = await playingHost();
+    room.player.time -= 0.06;
+    room.event('playing');
+    room.elapse(YOUTUBE_HOST_RECHECK_MS);
+    expect(room.reports).toEqual([]);
   });
 
   it('re-anchors the room on its player every heartbeat while playing', async () => {

@@ -3,7 +3,9 @@ import {
   decideCorrection,
   expectedPosition,
   HOST_REPORT_THRESHOLD_SECONDS,
+  SYNC_DEADBAND_SECONDS,
   SYNC_TICK_MS,
+  YOUTUBE_HOST_RECHECK_MS,
 } from '@xemchung/protocol';
 import { SeekTracker, StampDelay } from './syncMeasures.ts';
 import type { PlaybackSyncDeps, PlayerAdapter, PlayerEvent, SyncReference } from './types.ts';
@@ -66,6 +68,10 @@ export class PlaybackSync {
   private browserPaused = false;
   /** Whether the player was playing at the last check: a follower's player that stops between two is not ours. */
   private wasPlaying = false;
+  /** A follower's timed YouTube nudge (R81) while it holds a fixed rate: ends it early. */
+  private endNudge: (() => void) | null = null;
+  /** A YouTube host's pending re-check after its player started playing (R83): cancels it. */
+  private cancelRecheck: (() => void) | null = null;
 
   constructor(deps: PlaybackSyncDeps) {
     this.deps = deps;
@@ -95,6 +101,9 @@ export class PlaybackSync {
 
   /** The player is going away; promises still in flight find nothing to act on. */
   detach(): void {
+    this.cancelNudge();
+    this.cancelRecheck?.();
+    this.cancelRecheck = null;
     this.player = null;
     this.ready = false;
   }
@@ -110,6 +119,8 @@ export class PlaybackSync {
         this.seeks.finished(this.deps.now());
         if (this.quiet && !this.starting) this.quiet = false;
         else this.reportIfChanged();
+        // R81: a YouTube follower judges where its seek landed at once, not up to a tick later.
+        if (!this.controller && this.player?.kind === 'youtube') this.sync('tick');
         return;
       case 'playing':
         this.starting = false;
@@ -117,6 +128,7 @@ export class PlaybackSync {
         this.setBrowserPaused(false);
         if (this.quiet) this.quiet = false;
         else this.reportIfChanged();
+        this.recheckLater();
         return;
       case 'play':
         if (!this.quiet) this.reportIfChanged();
@@ -284,12 +296,18 @@ export class PlaybackSync {
     startingNow: boolean,
   ) {
     const isController = this.controller;
+    // R81: a timed YouTube nudge runs its course unless the room's state changes under it.
+    if (this.endNudge) {
+      if (reason === 'tick') return;
+      this.cancelNudge();
+    }
     const expected = this.expected(player, video);
     const error = expected - player.currentTime();
     const decision = decideCorrection(error, player.kind, {
       playing: video.playing,
       roomRate: video.rate,
       intervalSeconds: interval ?? SYNC_TICK_MS / 1000,
+      rates: player.availableRates?.(),
     });
     if (decision.action === 'seek') {
       if (isController && reason === 'tick') {
@@ -298,6 +316,8 @@ export class PlaybackSync {
         return;
       }
       if (isController && this.isFreshStart(video, expected)) return;
+      // R82: a YouTube player's own corrections make at most two seeks in 10 s; the room's changes are followed.
+      if (reason === 'tick' && player.kind === 'youtube' && this.seeks.storming(this.deps.now())) return;
       this.seek(player, video, expected);
       return;
     }
@@ -305,7 +325,26 @@ export class PlaybackSync {
       this.setRate(player, decision.rate);
       return;
     }
+    // R81: YouTube's fixed rates, held for as long as the gap takes to close; the host's player is the reference.
+    if (decision.action === 'nudge' && !startingNow && decision.seconds !== undefined && !isController) {
+      this.holdRate(player, decision.rate, decision.seconds);
+      return;
+    }
     this.setRate(player, video.rate);
+  }
+
+  private holdRate(player: PlayerAdapter, rate: number, seconds: number) {
+    this.setRate(player, rate);
+    this.endNudge = this.deps.later(seconds * 1000, () => {
+      this.endNudge = null;
+      const video = this.current()?.video;
+      if (this.player === player && video) this.setRate(player, video.rate);
+    });
+  }
+
+  private cancelNudge() {
+    this.endNudge?.();
+    this.endNudge = null;
   }
 
   /** A video just selected: the host plays it from the start and its report re-anchors the room. */
@@ -321,15 +360,20 @@ export class PlaybackSync {
     const lead = running ? this.seeks.lead(video.rate) : 0;
     const duration = player.duration();
     const target = Math.max(0, duration === null ? expected + lead : Math.min(duration, expected + lead));
-    this.seeks.started(this.deps.now(), running);
+    this.cancelNudge();
+    this.seeks.started(this.deps.now(), running, player.kind);
     if (this.controller) this.quiet = true;
     this.setRate(player, video.rate);
     player.seek(target);
   }
 
   private setRate(player: PlayerAdapter, rate: number) {
+    // YouTube's getPlaybackRate() is the player's last report: just after a nudge it may still read the rate
+    // being left, so a change from the rate this controller last set is always sent (R81).
+    const unsent =
+      player.kind === 'youtube' && this.appliedRate !== null && Math.abs(this.appliedRate - rate) > RATE_EPSILON;
     this.appliedRate = rate;
-    if (Math.abs(player.rate() - rate) > RATE_EPSILON) player.setRate(rate);
+    if (unsent || Math.abs(player.rate() - rate) > RATE_EPSILON) player.setRate(rate);
   }
 
   private startPlayback(player: PlayerAdapter) {
@@ -359,12 +403,27 @@ export class PlaybackSync {
     });
   }
 
+  /**
+   * R83: a YouTube host looks at its player again once it has been playing a moment, and re-anchors the room on
+   * it beyond the dead band.
+   */
+  private recheckLater() {
+    const player = this.player;
+    if (!this.controller || player?.kind !== 'youtube') return;
+    this.cancelRecheck?.();
+    this.cancelRecheck = this.deps.later(YOUTUBE_HOST_RECHECK_MS, () => {
+      this.cancelRecheck = null;
+      if (this.player !== player || !this.controller || !this.ready || player.paused()) return;
+      if (this.hostDiffers(SYNC_DEADBAND_SECONDS)) this.sendReport();
+    });
+  }
+
   /** Host: reports the player's state when it is no longer the room's. */
   private reportIfChanged() {
     if (this.controller && this.ready && this.hostDiffers()) this.sendReport();
   }
 
-  private hostDiffers(): boolean {
+  private hostDiffers(threshold = HOST_REPORT_THRESHOLD_SECONDS): boolean {
     const reference = this.current();
     const player = this.player;
     if (!reference || !player) return false;
@@ -373,7 +432,7 @@ export class PlaybackSync {
     if (!playing && this.atEnd(player, video, true)) return false; // the pause that comes with the end
     if (playing !== video.playing) return true;
     if (Math.abs(this.userRate(player, video) - video.rate) > RATE_EPSILON) return true;
-    return Math.abs(this.expected(player, video) - player.currentTime()) > HOST_REPORT_THRESHOLD_SECONDS;
+    return Math.abs(this.expected(player, video) - player.currentTime()) > threshold;
   }
 
   /** The player's rate, unless it is this controller's own nudge (then the room's). */

@@ -2,8 +2,14 @@ import { type PlayerKind, seeksOnly, YOUTUBE_SEEK_SETTLE_MS } from '@xemchung/pr
 
 /** How long an HTML5 seek may take before we stop waiting for its 'seeked' (ms). */
 const MEDIA_SEEK_TIMEOUT_MS = 3000;
-/** The most a seek aims ahead to make up for its own stall (s). */
-const MAX_SEEK_LEAD_SECONDS = 0.5;
+/**
+ * The most a seek aims ahead to make up for its own stall (s): an embedded player's seek (YouTube's, ADR 027; the
+ * others' through postMessage, ADR 025) stands still longer than a media element's.
+ */
+const maxSeekLeadSeconds = (kind: PlayerKind) => (kind === 'media' ? 0.5 : 1);
+/** At most this many corrective seeks in SEEK_WINDOW_MS (R82: no seek storm). */
+export const MAX_SEEKS_IN_WINDOW = 2;
+const SEEK_WINDOW_MS = 10_000;
 /** A stamp later than this after sending is a hiccup (a stalled tab, a reconnection), not the usual delay. */
 const MAX_STAMP_DELAY_MS = 1000;
 
@@ -13,13 +19,21 @@ const MAX_STAMP_DELAY_MS = 1000;
  * player (ADR 006, seek lead). Times are local milliseconds.
  */
 export class SeekTracker {
-  private pending: { issuedAt: number; running: boolean } | null = null;
+  private pending: { issuedAt: number; running: boolean; kind: PlayerKind } | null = null;
   /** Measured stall of a seek (wall seconds); 0 until one is measured. */
   private latency = 0;
+  /** When the last seeks were issued (local ms), for the storm limit. */
+  private issued: number[] = [];
 
   /** A seek was issued at `now`; `running` when the player was playing (only those are timed). */
-  started(now: number, running: boolean): void {
-    this.pending = { issuedAt: now, running };
+  started(now: number, running: boolean, kind: PlayerKind = 'media'): void {
+    this.pending = { issuedAt: now, running, kind };
+    this.issued = [...this.issued.filter((at) => now - at < SEEK_WINDOW_MS), now];
+  }
+
+  /** Whether another corrective seek now would make more than MAX_SEEKS_IN_WINDOW in SEEK_WINDOW_MS. */
+  storming(now: number): boolean {
+    return this.issued.filter((at) => now - at < SEEK_WINDOW_MS).length >= MAX_SEEKS_IN_WINDOW;
   }
 
   /** Whether the last seek is done, or has waited long enough for `kind` that we stop waiting. */
@@ -40,7 +54,7 @@ export class SeekTracker {
     const pending = this.pending;
     this.pending = null;
     if (!pending?.running) return;
-    const latency = Math.min(MAX_SEEK_LEAD_SECONDS, (now - pending.issuedAt) / 1000);
+    const latency = Math.min(maxSeekLeadSeconds(pending.kind), (now - pending.issuedAt) / 1000);
     this.latency = this.latency === 0 ? latency : (this.latency + latency) / 2;
   }
 

@@ -15,6 +15,8 @@ export interface PlayerAdapter {
   pause(): void;
   seek(seconds: number): void;
   setRate(rate: number): void;
+  /** The only rates the player takes (YouTube's getAvailablePlaybackRates); absent when any rate goes. */
+  availableRates?(): readonly number[];
   muted(): boolean;
   setMuted(muted: boolean): void;
 }
@@ -71,6 +73,8 @@ export interface PlaybackSyncDeps {
   serverNow(): number;
   /** A local monotonic clock (ms), for timing seeks and ticks. */
   now(): number;
+  /** Runs `run` after `ms` on the local clock (a timed YouTube nudge's end); returns its cancel. */
+  later(ms: number, run: () => void): () => void;
   /** Half the best ping round trip (ms): how long a report takes to reach the server, until it is measured. */
   oneWayDelayMs(): number;
   /** Sends the host's player state (see ReportOutcome). */

@@ -31,6 +31,10 @@ export function usePlaybackSync(
         },
         serverNow: () => client.clock.serverNow(),
         now: () => performance.now(),
+        later: (ms, run) => {
+          const timer = setTimeout(run, ms);
+          return () => clearTimeout(timer);
+        },
         oneWayDelayMs: () => (client.clock.best()?.delay ?? 0) / 2,
         report: async (report) => {
           const ack = await client.updatePlayback(report);

@@ -8,6 +8,8 @@ export interface YouTubePlayer {
   getPlayerState(): number;
   getPlaybackRate(): number;
   setPlaybackRate(rate: number): void;
+  /** The rates this video plays at; setPlaybackRate rounds any other to one of them. */
+  getAvailablePlaybackRates(): number[];
   mute(): void;
   unMute(): void;
   isMuted(): boolean;
