@@ -1,10 +1,11 @@
-import { type Browser, type BrowserContextOptions, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, expect, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, expectVisibleFocusRings } from './support/accessibility';
 import { newAccount, signUpThroughPopup } from './support/accounts';
 import { openChat } from './support/chat';
 import { CLIPS } from './support/media';
 import { joinRoom, openRoomAsHost, pasteLink, playlist } from './support/room';
 import { saveScreenshot } from './support/screenshots';
+import { test } from './support/test';
 import { SEARCH_FIXTURE_RESULTS } from './support/youtube';
 
 // Issue #12 item 4: axe-core (every impact), our own contrast check from resolved colours, focus rings of 2 px or

@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { allowGuestChat, chatBox, chatLog, openChat, roomIdOf, say, seedChat } from './support/chat';
 import { joinRoom, openRoomAsHost } from './support/room';
 import { saveScreenshot } from './support/screenshots';
+import { test } from './support/test';
 
 const GUESTS_CLOSED = 'Chủ phòng chỉ cho người đã đăng nhập gửi tin nhắn. Hãy đăng nhập để cùng trò chuyện.';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };

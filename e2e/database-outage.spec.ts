@@ -1,8 +1,9 @@
-import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { expect, type WebSocketRoute } from '@playwright/test';
 import { CrashDatabase, freePort, ServerProcess } from '../apps/server/test/crash-node.ts';
 import { DATABASE_KINDS, TEST_DATABASE_URL } from '../apps/server/test/harness.ts';
 import { TcpProxy } from '../apps/server/test/tcp-proxy.ts';
 import { openRoomAsHost } from './support/room';
+import { test } from './support/test';
 
 // The session store down for a few seconds (R27). The suite's server keeps its data in SQLite, which cannot be
 // taken away from it, so this spec starts its own server on PostgreSQL behind a TCP relay it cuts: every

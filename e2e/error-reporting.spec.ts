@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { type FakeSentry, startFakeSentry } from '../apps/server/test/fake-sentry.ts';
+import { test } from './support/test';
 
 const SENTRY_CHUNK = /\/assets\/sentry-[\w-]+\.js$/;
 

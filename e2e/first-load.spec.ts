@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { openRoomAsHost } from './support/room';
+import { test } from './support/test';
 
 /** The built files (JS and CSS) the page has asked for, by their name without the hash: 'shell.js', 'en.js'… */
 function recordAssets(page: Page): Set<string> {

@@ -1,6 +1,7 @@
-import { type Browser, type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, type CDPSession, expect, type Page } from '@playwright/test';
 import { CLIPS } from './support/media';
 import { mediaState, openRoomAsHost, PLAYER, pasteLink, positionGap } from './support/room';
+import { test } from './support/test';
 
 // Issue #15, a hidden tab (R87, R88) and ping answers delayed by seconds (R86), in real Chromium against the real
 // server. How fast the follower is back in step is measured by `npm run bench:sync` (its `hidden` scenario); here

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { CLIPS } from './support/media';
 import { hostControls, joinRoom, mediaState, openRoomAsHost, pasteLink, playlist, positionGap } from './support/room';
+import { test } from './support/test';
 
 const FOLLOW_TOLERANCE = 0.3;
 const POLL = { timeout: 20_000 };

@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { auditPage, type Category, isLocal } from '../scripts/lighthouse/audit.ts';
 import { launchChrome } from '../scripts/lighthouse/chrome.ts';
 import { PAGES } from '../scripts/lighthouse/pages.ts';
 import { visitSignedOutThenIn } from '../scripts/lighthouse/visitor.ts';
 import { MEDIA_ORIGIN } from './support/media';
+import { test } from './support/test';
 
 /**
  * Issue #12's goals that do not depend on the machine's speed: Lighthouse's accessibility, best practices and SEO

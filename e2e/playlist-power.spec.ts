@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { PROTOCOL_VERSION } from '@xemchung/protocol';
 import { io } from 'socket.io-client';
 import { CLIPS } from './support/media';
 import { joinRoom, mediaState, openRoomAsHost, pasteLink, playlist } from './support/room';
+import { test } from './support/test';
 
 const POLL = { timeout: 15_000 };
 const titles = (page: Page) => playlist(page).getByRole('listitem').allTextContents();

@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { CLIPS } from './support/media';
 import { joinRoom, mediaState, openRoomAsHost, pasteLink, positionGap } from './support/room';
 import { saveScreenshot } from './support/screenshots';
+import { test } from './support/test';
 
 // Issue #11 items 1 and 2 in real Chromium: who is in the room, and how each one is in step (R52, R53).
 const POLL = { timeout: 20_000 };

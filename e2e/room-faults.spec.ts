@@ -1,6 +1,7 @@
-import { expect, type Page, test, type WebSocketRoute } from '@playwright/test';
+import { expect, type Page, type WebSocketRoute } from '@playwright/test';
 import { CLIPS, MEDIA_ORIGIN } from './support/media';
 import { hostControls, joinRoom, mediaState, openRoomAsHost, pasteLink, playlist, positionGap } from './support/room';
+import { test } from './support/test';
 
 // Issue #4's bad input, against the real server: a dropped connection, a video that cannot play, a host with
 // two tabs, and room ids with odd characters. How precisely players follow is `npm run bench:sync`'s job.

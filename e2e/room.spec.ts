@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { PROTOCOL_VERSION, type RoomSnapshot } from '@xemchung/protocol';
 import { io } from 'socket.io-client';
 import { CLIPS } from './support/media';
@@ -13,6 +13,7 @@ import {
   positionGap,
 } from './support/room';
 import { saveScreenshot } from './support/screenshots';
+import { test } from './support/test';
 
 /**
  * How close the follower must be to the host, in seconds. The e2e tests check that it follows each action;

@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { newAccount, signUpThroughPopup } from './support/accounts';
 import { CLIPS, MEDIA_ORIGIN } from './support/media';
 import { saveScreenshot } from './support/screenshots';
+import { test } from './support/test';
 import { oembedTitle, SEARCH_FIXTURE_RESULTS } from './support/youtube';
 
 // The fake YouTube server (e2e/support/youtube.ts) answers any keyword with SEARCH_FIXTURE_RESULTS, 'quota' with

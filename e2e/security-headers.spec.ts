@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { newAccount, signUpThroughPopup } from './support/accounts';
 import { CLIPS, MEDIA_ORIGIN } from './support/media';
 import { mediaState, PLAYER, pasteLink } from './support/room';
+import { test } from './support/test';
 
 /** Every CSP violation a page of the context reports, as `directive blocked-uri`. */
 async function violations(page: Page): Promise<string[]> {

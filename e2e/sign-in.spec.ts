@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { newAccount, signUpThroughPopup } from './support/accounts';
 import { saveScreenshot } from './support/screenshots';
+import { test } from './support/test';
 
 test('a visitor signs up through the popup, creates a room, stays signed in across a reload and logs out', async ({
   page,

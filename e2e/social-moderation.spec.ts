@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { CLIPS } from './support/media';
 import { personKeyOf, secondTab, uidOf } from './support/moderation';
 import {
@@ -12,6 +12,7 @@ import {
   positionGap,
 } from './support/room';
 import { saveScreenshot } from './support/screenshots';
+import { test } from './support/test';
 
 /** How close followers must be to the co-host, in seconds (precision is bench:sync's business). */
 const FOLLOW_TOLERANCE = 0.3;

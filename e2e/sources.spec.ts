@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { FAKE_SDK_MEDIA, routeFakePlayers } from './support/fake-players';
 import { CLIPS } from './support/media';
 import { joinRoom, openRoomAsHost, pasteLink, playlist } from './support/room';
+import { test } from './support/test';
 
 /** Embedded players are corrected by seeks beyond 0.5 s (R76); in one browser they settle well inside this. */
 const FOLLOW_TOLERANCE = 0.6;

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 
 // What a phone gets from `npm start` with no proxy in front (issue #12 item 1, docs/decisions/017): the build's
 // compressed copies, decoded by a real browser, kept by it, and the app shell revalidated on the next visit.

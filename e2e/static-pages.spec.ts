@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 
 test('an unknown path shows the Vietnamese not-found page on black', async ({ page }) => {
   await page.goto('/khong-co-trang-nay');

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { CLIPS } from './support/media';
 import { joinRoom, mediaState, openRoomAsHost, pasteLink } from './support/room';
+import { test } from './support/test';
 
 const POLL = { timeout: 15_000 };
 const SHOTS = '/tmp/shots-vote';

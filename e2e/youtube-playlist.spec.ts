@@ -1,7 +1,8 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { joinRoom, openRoomAsHost, pasteLink, playlist } from './support/room';
 import { SCREENSHOT_DIR, saveScreenshot } from './support/screenshots';
+import { test } from './support/test';
 import { FIXTURE_LISTS, SMALL_LIST_VIDEOS } from './support/youtube';
 
 // The fake YouTube server (e2e/support/youtube.ts) serves the fixture playlists over the Data API: a small list

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { routeFakeYouTube, YOUTUBE_LIKE } from '../bench/sync/fake-youtube/index.ts';
 import { CLIPS } from './support/media';
 import { joinRoom, openRoomAsHost, pasteLink } from './support/room';
+import { test } from './support/test';
 import { oembedTitle } from './support/youtube';
 
 // The app's real YouTubePlayer against the local fake of the IFrame Player API (bench/sync/fake-youtube/): seeks
