@@ -80,24 +80,8 @@ export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
           </label>
         ))}
       </fieldset>
-      <label className="flex min-h-10 cursor-pointer items-center gap-3 text-neutral-200">
-        <input
-          type="checkbox"
-          checked={guestChat}
-          onChange={(event) => setGuestChat(event.target.checked)}
-          className="size-4 accent-violet-500"
-        />
-        {t('roomSettings.guestChat')}
-      </label>
-      <label className="flex min-h-10 cursor-pointer items-center gap-3 text-neutral-200">
-        <input
-          type="checkbox"
-          checked={skipVoting}
-          onChange={(event) => setSkipVoting(event.target.checked)}
-          className="size-4 accent-violet-500"
-        />
-        {t('roomSettings.skipVoting')}
-      </label>
+      <SettingCheckbox checked={guestChat} onChange={setGuestChat} label={t('roomSettings.guestChat')} />
+      <SettingCheckbox checked={skipVoting} onChange={setSkipVoting} label={t('roomSettings.skipVoting')} />
       <div className="flex flex-col gap-1.5">
         <label htmlFor={ids.cap} className="text-sm font-semibold text-white">
           {t('roomSettings.perPersonCap')}
@@ -129,5 +113,28 @@ export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** One on/off setting of the room, its whole row a click target. */
+function SettingCheckbox({
+  checked,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+}) {
+  return (
+    <label className="flex min-h-10 cursor-pointer items-center gap-3 text-neutral-200">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4 accent-violet-500"
+      />
+      {label}
+    </label>
   );
 }
