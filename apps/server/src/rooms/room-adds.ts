@@ -85,31 +85,18 @@ export function add(state: RoomState, input: AddVideoInput, actor: Actor): Trans
  * when every video was already there.
  */
 export function addList(state: RoomState, videos: readonly AddVideoInput[], actor: Actor): Transition {
-  const capped = isCapped(state, actor);
-  const cap = state.settings.perPersonCap;
-  let waiting = capped ? waitingCount(state, actor) : 0;
-  const playlist = [...state.playlist];
-  const adders = { ...state.adders };
-  const adder = adderOf(actor);
-  let stoppedBy: 'playlist_full' | 'cap_reached' | null = null;
+  let added = state;
+  let limit: Transition | null = null;
   for (const input of videos) {
-    if (isDuplicate(playlist, input)) continue;
-    if (playlist.length >= PLAYLIST_MAX) stoppedBy = 'playlist_full';
-    else if (capped && waiting >= cap) stoppedBy = 'cap_reached';
-    if (stoppedBy) break;
-    const first = playlist.length === 0;
-    playlist.push({ ...input, visited: first });
-    adders[input.id] = adder;
-    if (!first) waiting++;
+    const step = add(added, input, actor);
+    if ('state' in step) added = step.state;
+    else if (step.error.code !== 'duplicate_video') {
+      limit = step;
+      break;
+    }
   }
-  if (playlist.length === state.playlist.length) {
-    if (stoppedBy === 'playlist_full')
-      return refuse('playlist_full', `The playlist already has ${PLAYLIST_MAX} videos`);
-    if (stoppedBy === 'cap_reached') return refuse('cap_reached', `You already have ${cap} videos waiting`);
-    return refuse('duplicate_video', DUPLICATE_VIDEO_MESSAGE);
-  }
-  const current_video = state.playlist.length === 0 ? defaultCurrentVideo() : state.current_video;
-  return { state: { ...state, playlist, current_video, adders } };
+  if (added !== state) return { state: added };
+  return limit ?? refuse('duplicate_video', DUPLICATE_VIDEO_MESSAGE);
 }
 
 /** What a committed `playlist:addList` did, for its ack (R71). */
