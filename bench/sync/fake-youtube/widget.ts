@@ -42,22 +42,29 @@ export function installFakeYouTube(config: FakeYouTubeConfig): void {
   const registry = { players: [] as unknown[], seeks: [] as { at: number; target: number; landed: number }[] };
   window.__fakeYouTube = registry;
 
-  /** One direction of the postMessage channel: each message after a random delay, never before an earlier one. */
+  /**
+   * One direction of the postMessage channel: each message after a random delay, never before an earlier one. Two
+   * timers due at the same millisecond may fire in either order, so a timer delivers the queue up to its message.
+   */
   const channel = () => {
     let lastAt = 0;
+    const queue: (() => void)[] = [];
     const timers = new Set<ReturnType<typeof setTimeout>>();
     return {
       send(deliver: () => void) {
         const at = Math.max(performance.now() + between(config.messageDelayMs), lastAt);
         lastAt = at;
+        queue.push(deliver);
         const timer = setTimeout(() => {
           timers.delete(timer);
-          deliver();
+          const upTo = queue.indexOf(deliver);
+          for (const message of queue.splice(0, upTo + 1)) message();
         }, at - performance.now());
         timers.add(timer);
       },
       close() {
         for (const timer of timers) clearTimeout(timer);
+        queue.length = 0;
       },
     };
   };

@@ -135,6 +135,22 @@ describe('YouTubePlayer', () => {
     ]);
   });
 
+  it('reads whether it is paused from the last state event, not a getPlayerState() that has not caught up (R84)', async () => {
+    const { attached } = renderPlayer();
+    const player = await created();
+    act(() => player.options.events?.onReady?.());
+    const adapter = attached[0] as PlayerAdapter;
+    expect(adapter.paused()).toBe(true); // UNSTARTED, from getPlayerState() before any event
+    const listener = player.options.events?.onStateChange;
+    // The infoDelivery that moves getPlayerState() to PLAYING comes after the event, as it may through postMessage.
+    act(() => listener?.({ data: YT_STATE.PLAYING }));
+    expect(player.state).toBe(-1);
+    expect(adapter.paused()).toBe(false);
+    act(() => listener?.({ data: YT_STATE.PAUSED }));
+    player.state = YT_STATE.PLAYING; // a late delivery of the state left
+    expect(adapter.paused()).toBe(true);
+  });
+
   it('reports an unplayable video as an error and a blocked start as blocked', async () => {
     const { events } = renderPlayer();
     const player = await created();

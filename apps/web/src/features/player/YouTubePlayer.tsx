@@ -3,12 +3,22 @@ import type { PlayerProps } from './MediaPlayer.tsx';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
 import { loadYouTubeApi, YT_STATE, type YouTubePlayer as YTPlayer } from './youtubeApi.ts';
 
-/**
- * `seeking` is set while a seek this adapter asked for is under way: YouTube has no 'seeked' event, so the
- * player's next PLAYING or PAUSED state stands for it (R81: the controller times the seek's stall and judges
- * where it landed).
- */
-function youtubeAdapter(player: YTPlayer, seeking: { pending: boolean }): PlayerAdapter {
+/** What the adapter learns from the player's events. */
+interface EventState {
+  /**
+   * Set while a seek this adapter asked for is under way: YouTube has no 'seeked' event, so the player's next
+   * PLAYING or PAUSED state stands for it (R81: the controller times the seek's stall and judges where it landed).
+   */
+  seekPending: boolean;
+  /**
+   * The state of the last onStateChange, null before the first. `getPlayerState()` is the last `infoDelivery`,
+   * a separate message that may come after the event: a host handling 'play' must not read the state it left and
+   * report the room paused (R84).
+   */
+  state: number | null;
+}
+
+function youtubeAdapter(player: YTPlayer, events: EventState): PlayerAdapter {
   return {
     kind: 'youtube',
     currentTime: () => player.getCurrentTime(),
@@ -18,7 +28,7 @@ function youtubeAdapter(player: YTPlayer, seeking: { pending: boolean }): Player
     },
     // Buffering while playing still means "playing" to the room.
     paused: () => {
-      const state = player.getPlayerState();
+      const state = events.state ?? player.getPlayerState();
       return state !== YT_STATE.PLAYING && state !== YT_STATE.BUFFERING;
     },
     rate: () => player.getPlaybackRate(),
@@ -28,7 +38,7 @@ function youtubeAdapter(player: YTPlayer, seeking: { pending: boolean }): Player
     },
     pause: () => player.pauseVideo(),
     seek: (seconds) => {
-      seeking.pending = true;
+      events.seekPending = true;
       player.seekTo(seconds, true);
     },
     setRate: (rate) => player.setPlaybackRate(rate),
@@ -64,8 +74,7 @@ export function YouTubePlayer({ videoId, controls, muted, onAttach, onEvent }: P
         if (cancelled) return;
         const mount = document.createElement('div');
         container.append(mount);
-        let state: number | null = null;
-        const seeking = { pending: false };
+        const events: EventState = { seekPending: false, state: null };
         created = new YT.Player(mount, {
           videoId,
           width: '100%',
@@ -76,21 +85,22 @@ export function YouTubePlayer({ videoId, controls, muted, onAttach, onEvent }: P
               if (cancelled || !created) return;
               player.current = created;
               if (!callbacks.current.muted) created.unMute();
-              callbacks.current.onAttach(youtubeAdapter(created, seeking));
+              callbacks.current.onAttach(youtubeAdapter(created, events));
               emit('ready');
             },
             onStateChange: ({ data }) => {
-              if (seeking.pending && (data === YT_STATE.PLAYING || data === YT_STATE.PAUSED)) {
-                seeking.pending = false;
+              const previous = events.state;
+              events.state = data;
+              if (events.seekPending && (data === YT_STATE.PLAYING || data === YT_STATE.PAUSED)) {
+                events.seekPending = false;
                 emit('seeked');
               }
-              if (data === YT_STATE.PLAYING && state !== YT_STATE.PLAYING) {
+              if (data === YT_STATE.PLAYING && previous !== YT_STATE.PLAYING) {
                 emit('play');
                 emit('playing');
               } else if (data === YT_STATE.PAUSED) emit('pause');
               else if (data === YT_STATE.BUFFERING) emit('waiting');
               else if (data === YT_STATE.ENDED) emit('ended');
-              state = data;
             },
             onPlaybackRateChange: () => emit('ratechange'),
             onError: () => emit('error'),
