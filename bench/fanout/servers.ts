@@ -28,7 +28,9 @@ export interface RunningServer {
 export async function startServer(target: Target, port: number, env: Record<string, string>): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   const child = startNode({
-    cpu: SERVER_CPU,
+    // BENCH_SERVER_UNPINNED=1 lets the server's threads (V8's concurrent GC markers among them) use both cores,
+    // the generator's too: how much of a stall is one core's doing.
+    cpu: process.env.BENCH_SERVER_UNPINNED === '1' ? null : SERVER_CPU,
     // BENCH_NODE_FLAGS adds flags for a profiling run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
     nodeFlags: ['--expose-gc', '--import', PROBE, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])],
     args: [SCRIPTS[target]],

@@ -81,9 +81,12 @@ function answerStats(): void {
  * first: what it holds at the end is what the window allocated that outlived the young generation (promoted,
  * whether still used or not), which is what makes old-generation collections long. With BENCH_PROFILE_HEAP=all
  * it keeps every sampled allocation, collected or not: where the allocation rate, and so the scavenges, come from.
+ * With BENCH_PROFILE_HEAP=promoted it keeps every sampled allocation that outlived the young generation, including
+ * those an old-generation collection has freed since: what the window promoted, which is what the next long
+ * collection has to mark and sweep.
  */
-const heapProfile = process.env.BENCH_PROFILE_HEAP === '1' || process.env.BENCH_PROFILE_HEAP === 'all';
-const everyAllocation = process.env.BENCH_PROFILE_HEAP === 'all';
+const heapMode = process.env.BENCH_PROFILE_HEAP;
+const heapProfile = heapMode === '1' || heapMode === 'all' || heapMode === 'promoted';
 
 async function startProfile(): Promise<void> {
   profiler = new Session();
@@ -94,8 +97,8 @@ async function startProfile(): Promise<void> {
   if (heapProfile) {
     await profiler.post('HeapProfiler.startSampling', {
       samplingInterval: 16_384,
-      includeObjectsCollectedByMajorGC: everyAllocation,
-      includeObjectsCollectedByMinorGC: everyAllocation,
+      includeObjectsCollectedByMajorGC: heapMode === 'all' || heapMode === 'promoted',
+      includeObjectsCollectedByMinorGC: heapMode === 'all',
     });
   }
 }
