@@ -652,6 +652,31 @@ describe('PlaybackSync as the host (R31, R32)', () => {
     expect(room.reports).toEqual([]);
   });
 
+  it('does not report the pause it made to follow the room, when the room plays again before it lands (R91)', async () => {
+    const room = await playingHost();
+    // An embedded player's pause lands a while after it is asked for (YouTube's postMessage, a busy page).
+    let pauseAsked = 0;
+    room.player.pause = () => {
+      pauseAsked += 1;
+    };
+    room.elapse(1000);
+    room.setReference(6, { playing: false, current_time: 11 }); // a co-host pauses
+    expect(pauseAsked).toBe(1);
+    room.elapse(200);
+    room.setReference(7, { playing: true, current_time: 11 }); // and plays again
+    room.elapse(300);
+    room.player.isPaused = true; // the pause lands now
+    room.event('pause');
+    expect(room.reports).toEqual([]);
+    expect(room.player.paused()).toBe(false); // back with the room, which plays
+    // A pause by the user afterwards is the user's, and reported.
+    room.elapse(1000);
+    room.player.isPaused = true;
+    room.event('pause');
+    expect(room.reports).toHaveLength(1);
+    expect(room.reports[0]?.playing).toBe(false);
+  });
+
   it('moves the room on when its video ends or cannot play, once', async () => {
     const room = await playingHost();
     room.event('ended');

@@ -66,6 +66,12 @@ export class PlaybackSync {
    * viewer's back (no play() or seek fights the browser); one tap (`resumeAfterBrowserPause`) brings it back.
    */
   private browserPaused = false;
+  /**
+   * Controller: it paused its player to follow a paused room (R91). The 'pause' that comes of it is the room's,
+   * not the user's, and is not reported: the room may be playing again by the time an embedded player's pause
+   * lands, and reporting it would pause the room once more.
+   */
+  private pausing = false;
   /** Whether the player was playing at the last check: a follower's player that stops between two is not ours. */
   private wasPlaying = false;
   /** A follower's timed YouTube nudge (R81) while it holds a fixed rate: ends it early. */
@@ -97,6 +103,7 @@ export class PlaybackSync {
     // A start the previous player never finished (R89: it never loaded) must not hold back this one's.
     this.starting = false;
     this.wasPlaying = false;
+    this.pausing = false;
   }
 
   /** The player is going away; promises still in flight find nothing to act on. */
@@ -137,6 +144,12 @@ export class PlaybackSync {
         this.quiet = false;
         if (this.pausedByBrowser()) {
           this.setBrowserPaused(true);
+          return;
+        }
+        if (this.pausing) {
+          // R91: the room's own pause; the player goes where the room is now, which may be playing again.
+          this.pausing = false;
+          this.sync('state');
           return;
         }
         this.reportIfChanged();
@@ -283,7 +296,10 @@ export class PlaybackSync {
       this.startPlayback(player);
       return;
     }
-    if (!video.playing && playing) player.pause();
+    if (!video.playing && playing) {
+      if (isController) this.pausing = true;
+      player.pause();
+    }
     this.correct(player, video, reason, interval, false);
   }
 
