@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { constants, type ELDHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 import type { ServerStats, WindowStalls } from './server-stats.ts';
 
 const collect = (globalThis as { gc?: () => void }).gc;
@@ -66,6 +67,10 @@ function answerStats(): void {
   collect();
   const memory = process.memoryUsage();
   const cpu = process.cpuUsage();
+  // BENCH_HEAP_SNAPSHOT=<dir>: a heap snapshot at every stats request (the idle one after connecting, then after
+  // the window), to see what each connection holds.
+  const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT;
+  if (snapshotDir) writeHeapSnapshot(path.join(snapshotDir, `stats-${process.pid}-${Date.now()}.heapsnapshot`));
   const stats: ServerStats = {
     type: 'stats',
     heapUsed: memory.heapUsed,

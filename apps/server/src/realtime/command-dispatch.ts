@@ -21,7 +21,8 @@ const SUSPICIOUS: ReadonlySet<ErrorCode> = new Set(['invalid_payload', 'unknown_
 export interface DispatchContext {
   connection: RoomConnection;
   bucket: TokenBucket;
-  log: FastifyBaseLogger;
+  /** This socket's logger; read only when a line is logged (it may be made then). */
+  readonly log: FastifyBaseLogger;
   /** A warning about this client's input, limited per client address (R37). */
   warn(details: object, message: string): void;
   /** Set while the socket is over its rate, so a flood is logged once rather than per message. */
@@ -52,7 +53,7 @@ export interface CommandOutcome {
  */
 export function createDispatcher(handlers: RoomHandlers, observe?: (outcome: CommandOutcome) => void) {
   return function dispatch(context: DispatchContext, event: unknown, args: unknown[]): Promise<void> | undefined {
-    const { connection, log } = context;
+    const { connection } = context;
     const started = performance.now();
     const type = typeof event === 'string' && isCommandType(event) ? event : null;
     let command: Command | null = null;
@@ -64,7 +65,7 @@ export function createDispatcher(handlers: RoomHandlers, observe?: (outcome: Com
       if (!result.ok && result.error.code !== 'internal' && logged) {
         const details = { event: String(event).slice(0, 64), error: result.error };
         if (SUSPICIOUS.has(result.error.code)) context.warn(details, 'command refused');
-        else log.debug(details, 'command refused');
+        else context.log.debug(details, 'command refused');
       }
       ack?.(result);
       observe?.({ type, command, result, seconds: (performance.now() - started) / 1000 });
@@ -74,7 +75,7 @@ export function createDispatcher(handlers: RoomHandlers, observe?: (outcome: Com
       return undefined;
     };
     const fail = (error: unknown) => {
-      log.error({ err: error, event }, 'command failed');
+      context.log.error({ err: error, event }, 'command failed');
       reply(ackFailure('internal', 'Internal error'));
     };
     try {

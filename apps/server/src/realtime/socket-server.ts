@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { ServerToClientEvents } from '@xemchung/protocol';
 import type { FastifyInstance } from 'fastify';
-import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
+import { type DefaultEventsMap, Server } from 'socket.io';
 import type { SessionStore } from '../auth/sessions.ts';
 import { CHAT_RATE, type ChatBroadcast } from '../chat/chat-handlers.ts';
 import type { ChatRepository } from '../chat/chat-repository.ts';
@@ -9,9 +9,7 @@ import { PersonRate } from '../chat/person-rate.ts';
 import type { PlaylistReader } from '../playlists/playlist-reader.ts';
 import { KeyedQueue } from '../rooms/keyed-queue.ts';
 import type { ModerationStore } from '../rooms/moderation-store.ts';
-import { subjectsOf } from '../rooms/moderation-store.ts';
-import { actorOf } from '../rooms/room-connection.ts';
-import type { RoomBroadcast, RoomConnection } from '../rooms/room-handlers.ts';
+import type { RoomBroadcast } from '../rooms/room-handlers.ts';
 import { createRoomHandlers } from '../rooms/room-handlers.ts';
 import type { RoomRepository } from '../rooms/room-repository.ts';
 import { RoomResync } from '../rooms/room-resync.ts';
@@ -20,12 +18,13 @@ import { createSkipVoteRecheck } from '../rooms/skip-vote-recheck.ts';
 import { VOTE_RATE } from '../rooms/vote-handlers.ts';
 import { VotingRooms } from '../rooms/voting-rooms.ts';
 import { ClientWarnings, clientAddressOf, type TrustProxy } from './client-warnings.ts';
-import { type CommandOutcome, createDispatcher, type DispatchContext } from './command-dispatch.ts';
+import { type CommandOutcome, createDispatcher } from './command-dispatch.ts';
 import { handshakeGuard, type SocketData, transportGuard } from './handshake.ts';
 import { Presence } from './presence.ts';
 import { type RedisFanout, useRedisFanout } from './redis-adapter.ts';
-import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
-import { socketViewerExits, subjectRoom } from './viewer-exits.ts';
+import { SocketContext, type SocketContextDeps } from './socket-connection.ts';
+import type { TokenBucketOptions } from './token-bucket.ts';
+import { socketViewerExits } from './viewer-exits.ts';
 import { viewerIdentities } from './viewer-identity.ts';
 
 /** Largest message a client may send; a bigger one closes its connection (docs/room-rules.md R23). */
@@ -47,7 +46,6 @@ export const FLOOD_CUTOFF: Omit<TokenBucketOptions, 'now'> = { capacity: 100, re
 export const PLAYLIST_READ_RATE: Omit<TokenBucketOptions, 'now'> = { capacity: 3, refillPerSecond: 0.1 };
 
 type IoServer = Server<DefaultEventsMap, ServerToClientEvents, DefaultEventsMap, SocketData>;
-type IoSocket = Socket<DefaultEventsMap, ServerToClientEvents, DefaultEventsMap, SocketData>;
 
 export interface RealtimeDeps {
   publicUrl: string;
@@ -85,45 +83,6 @@ export interface Realtime {
   io: IoServer;
   /** Disconnects every socket, stops accepting new ones and waits for commands in flight to finish. */
   close(): Promise<void>;
-}
-
-function connectionOf(socket: IoSocket): RoomConnection {
-  // The room and the rooms of what a kick would bind (R58), so a kick finds every tab of the person.
-  const roomsOf = (connection: RoomConnection, roomId: string) => [
-    roomId,
-    ...subjectsOf(actorOf(connection)).map((subject) => subjectRoom(roomId, subject)),
-  ];
-  const connection: RoomConnection = {
-    id: socket.id,
-    get user() {
-      return socket.data.user;
-    },
-    get identity() {
-      return socket.data.identity;
-    },
-    get roomId() {
-      // The room may have been left for us (room deleted); socket.rooms is the truth.
-      const roomId = socket.data.roomId;
-      return roomId !== null && socket.rooms.has(roomId) ? roomId : null;
-    },
-    enter(roomId) {
-      // A room deleted under us (R25) was left without exit(): leave what is left of it first.
-      const previous = socket.data.roomId;
-      if (previous !== null && previous !== roomId)
-        for (const room of roomsOf(connection, previous)) void socket.leave(room);
-      void socket.join(roomsOf(connection, roomId));
-      socket.data.roomId = roomId;
-    },
-    exit() {
-      if (socket.data.roomId !== null)
-        for (const room of roomsOf(connection, socket.data.roomId)) void socket.leave(room);
-      socket.data.roomId = null;
-    },
-    send(event, payload) {
-      (socket.emit as (event: string, payload: unknown) => boolean)(event, payload);
-    },
-  };
-  return connection;
 }
 
 /**
@@ -264,23 +223,17 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
       warn,
     }),
   );
+  const contextDeps: SocketContextDeps = {
+    log,
+    warnings,
+    addressOf,
+    commandRate: COMMAND_RATE,
+    floodCutoff: FLOOD_CUTOFF,
+    now,
+  };
   io.on('connection', (socket) => {
     if (countDelivery) socket.onAnyOutgoing(countDelivery);
-    const address = addressOf(socket.request);
-    const who = { socket: socket.id, uid: socket.data.user?.uid ?? null };
-    const context: DispatchContext = {
-      connection: connectionOf(socket),
-      bucket: new TokenBucket({ ...COMMAND_RATE, now }),
-      log: log.child(who),
-      warn: (details, message) => warnings.warn(address, { ...who, ...details }, message),
-      throttled: false,
-      refusals: new TokenBucket({ ...FLOOD_CUTOFF, now }),
-      cutOff: () => {
-        if (!socket.connected) return;
-        context.warn({}, 'socket cut off: it kept sending past its rate limit');
-        socket.disconnect(true);
-      },
-    };
+    const context = new SocketContext(socket, contextDeps);
     socket.onAny((event: unknown, ...args: unknown[]) => {
       const task = dispatch(context, event, args);
       if (!task) return;
