@@ -677,6 +677,17 @@ describe('PlaybackSync as the host (R31, R32)', () => {
     expect(room.reports[0]?.playing).toBe(false);
   });
 
+  it('reports the user’s pause when the pause it made for the room never produced an event (R91)', async () => {
+    const room = await playingHost();
+    room.player.pause = () => {}; // asked, but the player never pauses nor says so
+    room.setReference(6, { playing: false, current_time: 10 });
+    room.setReference(7, { playing: true, current_time: 10 });
+    room.elapse(3000);
+    room.player.isPaused = true; // the user pauses, long after
+    room.event('pause');
+    expect(room.reports.map((report) => report.playing)).toEqual([false]);
+  });
+
   it('moves the room on when its video ends or cannot play, once', async () => {
     const room = await playingHost();
     room.event('ended');

@@ -10,6 +10,9 @@ import {
 import { SeekTracker, StampDelay } from './syncMeasures.ts';
 import type { PlaybackSyncDeps, PlayerAdapter, PlayerEvent, SyncReference } from './types.ts';
 
+/** How long after a controller pauses its player for the room the 'pause' that comes of it is taken as that (R91). */
+const OWN_PAUSE_SETTLE_MS = 2000;
+
 /** A fresh video the host has just loaded starts from 0 rather than skipping what loading took (s). */
 const HOST_START_GRACE_SECONDS = 5;
 /** Closer than this to the end counts as at the end: play() there would restart the video (s). */
@@ -67,11 +70,12 @@ export class PlaybackSync {
    */
   private browserPaused = false;
   /**
-   * Controller: it paused its player to follow a paused room (R91). The 'pause' that comes of it is the room's,
-   * not the user's, and is not reported: the room may be playing again by the time an embedded player's pause
-   * lands, and reporting it would pause the room once more.
+   * Controller: when it last paused its player to follow a paused room (local ms), or null (R91). A 'pause' within
+   * OWN_PAUSE_SETTLE_MS of that is the room's, not the user's, and is not reported: the room may be playing again by
+   * the time an embedded player's pause lands, and reporting it would pause the room once more. Bounded in time, so
+   * a pause that never produced an event cannot swallow the user's next one.
    */
-  private pausing = false;
+  private pausedForRoomAt: number | null = null;
   /** Whether the player was playing at the last check: a follower's player that stops between two is not ours. */
   private wasPlaying = false;
   /** A follower's timed YouTube nudge (R81) while it holds a fixed rate: ends it early. */
@@ -94,6 +98,7 @@ export class PlaybackSync {
     this.controller = controller;
     this.reportAgain = false;
     this.quiet = false;
+    this.pausedForRoomAt = null;
   }
 
   /** The player this controller drives, once it exists (the YouTube one takes a while). */
@@ -103,7 +108,7 @@ export class PlaybackSync {
     // A start the previous player never finished (R89: it never loaded) must not hold back this one's.
     this.starting = false;
     this.wasPlaying = false;
-    this.pausing = false;
+    this.pausedForRoomAt = null;
   }
 
   /** The player is going away; promises still in flight find nothing to act on. */
@@ -146,12 +151,13 @@ export class PlaybackSync {
           this.setBrowserPaused(true);
           return;
         }
-        if (this.pausing) {
+        if (this.pausedForRoomAt !== null && this.deps.now() - this.pausedForRoomAt < OWN_PAUSE_SETTLE_MS) {
           // R91: the room's own pause; the player goes where the room is now, which may be playing again.
-          this.pausing = false;
+          this.pausedForRoomAt = null;
           this.sync('state');
           return;
         }
+        this.pausedForRoomAt = null;
         this.reportIfChanged();
         return;
       case 'ratechange':
@@ -297,7 +303,7 @@ export class PlaybackSync {
       return;
     }
     if (!video.playing && playing) {
-      if (isController) this.pausing = true;
+      if (isController) this.pausedForRoomAt = this.deps.now();
       player.pause();
     }
     this.correct(player, video, reason, interval, false);
