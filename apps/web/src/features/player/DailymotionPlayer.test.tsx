@@ -97,4 +97,34 @@ describe('R76 DailymotionPlayer over the fake Player Library Script', () => {
     expect(attached.at(-1)).toBeNull();
     expect(element.isConnected).toBe(false);
   });
+  it('destroys a player that the SDK hands over after the component is gone', async () => {
+    type Made = { destroy(): void };
+    const sdk = (window as Window & { dailymotion?: { createPlayer: (...args: unknown[]) => Promise<Made> } })
+      .dailymotion;
+    if (!sdk) throw new Error('the fake SDK is not installed');
+    const create = sdk.createPlayer;
+    const destroyed: boolean[] = [];
+    sdk.createPlayer = async (...args) => {
+      const player = await create(...args);
+      const index = destroyed.push(false) - 1;
+      const destroy = player.destroy.bind(player);
+      player.destroy = () => {
+        destroyed[index] = true;
+        destroy();
+      };
+      return player;
+    };
+    const view = render(
+      <DailymotionPlayer
+        url="https://www.dailymotion.com/video/x8abc12"
+        controls={false}
+        muted
+        onAttach={() => {}}
+        onEvent={() => {}}
+      />,
+    );
+    await waitFor(() => expect(media.made).toHaveLength(1)); // the SDK is making the player
+    view.unmount();
+    await waitFor(() => expect(destroyed).toEqual([true]));
+  });
 });

@@ -69,8 +69,12 @@ export function DailymotionPlayer({ url, controls, muted, onAttach, onEvent }: P
           video: dailymotionVideoId(url),
           params: { mute: true, controls, startTime: 0 },
         });
-        if (cancelled) return;
         created = player;
+        if (cancelled) {
+          // Gone while the player was being made: the cleanup found nothing to destroy.
+          player.destroy?.();
+          return;
+        }
         const timeline = new RemoteTimeline();
         const state = { muted: true, duration: null as number | null };
         const { events } = dailymotion;
