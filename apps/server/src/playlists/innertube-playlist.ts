@@ -72,7 +72,7 @@ export class InnerTubePlaylists implements PlaylistReader {
   /** The list's first page did not come: private or missing (R72), or YouTube failed us. */
   private firstPageFailure(session: InnerTubeSession, error: unknown): PlaylistRead {
     if (error instanceof UpstreamFailure) {
-      if (NOT_FOUND.has(Number(error.message.replace('http_', '')))) return { kind: 'unavailable' };
+      if (NOT_FOUND.has(error.outcome.status)) return { kind: 'unavailable' };
       return { kind: 'failed', reason: error.message };
     }
     if (isTimeout(error) || error instanceof BudgetSpent) return { kind: 'failed', reason: 'timeout' };

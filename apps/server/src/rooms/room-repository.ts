@@ -9,6 +9,7 @@ import {
   type RoomSnapshot,
   type RoomSummary,
   type Video,
+  type VideoSource,
   videoSourceSchema,
 } from '@xemchung/protocol';
 import DataLoader from 'dataloader';
@@ -30,11 +31,14 @@ function toVideo(row: PlaylistItemRow): Video {
     thumbnail: row.thumbnail,
     visited: row.visited === 1,
     // An unknown name (a newer server's source, read by an older one) plays as YouTube did before there were others.
-    source: videoSourceSchema.safeParse(row.source).data ?? 'youtube',
+    source: isVideoSource(row.source) ? row.source : 'youtube',
     mediaUrl: row.media_url,
   };
 }
 
+/** Read for every playlist row of every room load: a list lookup, not a schema parse. */
+const isVideoSource = (value: string): value is VideoSource =>
+  (videoSourceSchema.options as readonly string[]).includes(value);
 const isAddPolicy = (value: string): value is AddPolicy => (ADD_POLICIES as readonly string[]).includes(value);
 
 function toSettings(room: RoomRow): RoomSettings {
