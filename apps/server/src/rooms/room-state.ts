@@ -180,7 +180,7 @@ function voteSkip(
   const here = new Set(present).add(actor.key);
   const others = state.skipVotes.filter((key) => key !== actor.key && here.has(key));
   const votes = skip ? [...others, actor.key] : others;
-  if (skipPasses(votes, here)) return { state: skipCurrent(state, now) };
+  if (skipPasses(votes, here)) return skipCurrent(state, now);
   const same = votes.length === state.skipVotes.length && votes.every((key) => state.skipVotes.includes(key));
   return same ? { state } : { state: { ...state, skipVotes: votes } };
 }
@@ -193,7 +193,7 @@ function voteSkip(
 export function recheckSkipVotes(state: RoomState, present: ReadonlySet<string>, now: number): Transition {
   if (!state.settings.skipVoting || state.current_video.id === '') return { state };
   if (!skipPasses(state.skipVotes, present)) return { state };
-  return { state: skipCurrent(state, now) };
+  return skipCurrent(state, now);
 }
 
 /**
@@ -201,18 +201,10 @@ export function recheckSkipVotes(state: RoomState, present: ReadonlySet<string>,
  * loop on `one` it plays the next item as `off` would; with `all`, after the last comes the first. Past the last
  * item with the loop off (or on one), nothing is selected any more.
  */
-function skipCurrent(state: RoomState, now: number): RoomState {
-  const index = state.current_video.index;
-  const next = state.playlist[index + 1] ?? (state.loop === 'all' ? state.playlist[0] : undefined);
-  if (next) return committedSelect(state, next.id, now);
-  return { ...state, current_video: defaultCurrentVideo(), skipVotes: [] };
-}
-
-/** R10 on an id known to be in the playlist. */
-function committedSelect(state: RoomState, id: string, now: number): RoomState {
-  const selected = select(state, id, now);
-  if ('error' in selected) throw new Error(`select of ${id} refused: ${selected.error.code}`);
-  return selected.state;
+function skipCurrent(state: RoomState, now: number): Transition {
+  const next = nextAfterEnd(state.playlist, state.current_video.index, state.loop === 'one' ? 'off' : state.loop);
+  if (next) return select(state, next.id, now);
+  return { state: { ...state, current_video: defaultCurrentVideo(), skipVotes: [] } };
 }
 
 /** R10: the video starts from 0 at normal speed, playing, and counts as watched; R65: with no votes. */
