@@ -21,7 +21,7 @@ import { actorOf, type Handler, type RoomConnection } from './room-connection.ts
 import { ROOM_ID_PATTERN } from './room-id.ts';
 import type { RoomRepository } from './room-repository.ts';
 import { type Actor, applyRoomCommand, type CommandContext, type RoomState, type StateCommand } from './room-state.ts';
-import type { RoomStore } from './room-store.ts';
+import type { ApplyResult, RoomStore } from './room-store.ts';
 import { createVoteHandlers, type VoteHandlerDeps } from './vote-handlers.ts';
 import type { VotingRooms } from './voting-rooms.ts';
 
@@ -64,6 +64,24 @@ export interface RoomHandlerDeps {
 export type RoomHandlers = { [T in CommandType]: Handler<T> };
 
 const notFound = () => ackFailure('room_not_found', 'Room not found');
+
+/**
+ * What follows every store commit of a room, after its answer (R18): the voting rooms kept up to date (R66), and
+ * everyone in the room told the committed state, or that the room is gone.
+ */
+export function publishCommit(
+  deps: { broadcast: RoomBroadcast; votingRooms?: VotingRooms },
+  roomId: string,
+  result: ApplyResult,
+): void {
+  if (result.kind === 'not_found') {
+    deps.votingRooms?.forget(roomId);
+    deps.broadcast.deleted(roomId);
+    return;
+  }
+  deps.votingRooms?.seen(result.room);
+  if (result.kind === 'committed') deps.broadcast.state(result.room);
+}
 
 const REPORT_REFUSALS: Partial<Record<ErrorCode, string>> = {
   rate_limited: `One report every ${SYNC_REPORT_INTERVAL_MS} ms`,
@@ -112,22 +130,21 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
           if (details && 'state' in transition) extra = details(state, transition.state);
           return transition;
         });
-        if (result.kind === 'not_found') deps.votingRooms?.forget(roomId);
-        else deps.votingRooms?.seen(result.room);
         switch (result.kind) {
           case 'committed':
             answer({ ok: true, version: result.room.version, ...extra });
-            deps.broadcast.state(result.room);
-            return;
+            break;
           case 'unchanged':
-            return answer({ ok: true, version: result.room.version });
+            answer({ ok: true, version: result.room.version });
+            break;
           case 'refused':
-            return answer({ ok: false, error: result.error });
+            answer({ ok: false, error: result.error });
+            break;
           case 'not_found':
             answer(notFound());
-            deps.broadcast.deleted(roomId);
-            return;
+            break;
         }
+        publishCommit(deps, roomId, result);
       },
       // The connection may have died after COMMIT was sent: whatever was committed reaches everyone.
       () => deps.resync?.(roomId),

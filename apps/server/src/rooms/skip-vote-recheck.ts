@@ -1,5 +1,5 @@
 import { type QueuedCommandDeps, queuedCommands } from './queued-command.ts';
-import type { RoomBroadcast } from './room-handlers.ts';
+import { publishCommit, type RoomBroadcast } from './room-handlers.ts';
 import { recheckSkipVotes } from './room-state.ts';
 import type { RoomStore } from './room-store.ts';
 import type { VotingRooms } from './voting-rooms.ts';
@@ -34,9 +34,7 @@ export function createSkipVoteRecheck(deps: SkipVoteRecheckDeps): (roomId: strin
         const result = await deps.store.apply(roomId, (state) =>
           recheckSkipVotes(state, deps.present(roomId), deps.now()),
         );
-        if (result.kind === 'not_found') return deps.votingRooms.forget(roomId);
-        deps.votingRooms.seen(result.room);
-        if (result.kind === 'committed') deps.broadcast.state(result.room);
+        publishCommit(deps, roomId, result);
       },
       () => deps.resync?.(roomId),
     ).catch(deps.onError);
