@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMBED_SOURCES } from './embed-links.ts';
 import {
   COHOSTS_MAX,
   PER_PERSON_CAP_MAX,
@@ -14,9 +15,9 @@ import { type RoomNameProblem, roomNameProblem } from './room-name.ts';
 
 /**
  * Where a playlist item plays from: the YouTube IFrame player, an HTML5 media element on a direct link, or the
- * Vimeo, Dailymotion or SoundCloud player (R75; the same names as EMBED_SOURCES in embed-links.ts).
+ * Vimeo, Dailymotion or SoundCloud player (R75).
  */
-export const videoSourceSchema = z.enum(['youtube', 'media', 'vimeo', 'dailymotion', 'soundcloud']);
+export const videoSourceSchema = z.enum(['youtube', 'media', ...EMBED_SOURCES]);
 export type VideoSource = z.infer<typeof videoSourceSchema>;
 
 export const httpUrlSchema = z

@@ -1,3 +1,5 @@
+import type { EmbedSource } from './embed-links.ts';
+
 /**
  * How a player follows the room's expected position (docs/decisions/006-sync-thresholds.md explains each value
  * against OpenTogetherTube, CyTube, watchparty, Jellyfin SyncPlay and Syncplay). Goal: p95 position error
@@ -8,7 +10,7 @@
  * Which kind of player is following: an HTML5 media element (any playbackRate), or an embedded one (the YouTube,
  * Vimeo, Dailymotion or SoundCloud player: its time comes through postMessage, its rates are few or none).
  */
-export type PlayerKind = 'media' | 'youtube' | 'vimeo' | 'dailymotion' | 'soundcloud';
+export type PlayerKind = 'media' | 'youtube' | EmbedSource;
 
 /** Embedded players are only ever corrected by seeks, judged after they settle (R76). */
 export const seeksOnly = (kind: PlayerKind): boolean => kind !== 'media';
