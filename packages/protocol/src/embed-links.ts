@@ -32,7 +32,8 @@ export function embedSourceOf(host: string): EmbedSource | null {
   return null;
 }
 
-const parts = (url: URL) => url.pathname.split('/').filter((segment) => segment !== '');
+/** The non-empty path segments, ignoring one trailing slash. */
+export const pathSegments = (url: URL) => url.pathname.split('/').filter((segment) => segment !== '');
 
 /** A Vimeo video id: digits (today 6 to 10 of them). */
 const VIMEO_ID = /^\d{1,12}$/;
@@ -45,7 +46,7 @@ const VIMEO_HASH = /^[0-9a-f]{6,20}$/;
  * /manage/videos/<id>. Canonical: https://vimeo.com/<id> plus /<hash> for an unlisted video (the player needs it).
  */
 export function vimeoCanonical(url: URL): string | null {
-  const p = parts(url);
+  const p = pathSegments(url);
   let id: string | undefined;
   let hash: string | null = url.searchParams.get('h');
   if (url.hostname === 'player.vimeo.com') {
@@ -70,7 +71,7 @@ const DAILYMOTION_ID = /^[xk][0-9a-zA-Z]{2,15}$/;
  * geo.dailymotion.com/player(/<player id>).html?video=<id>. Canonical: https://www.dailymotion.com/video/<id>.
  */
 export function dailymotionCanonical(url: URL): string | null {
-  const p = parts(url);
+  const p = pathSegments(url);
   let candidate: string | undefined | null;
   if (url.hostname === 'dai.ly') candidate = p.length === 1 ? p[0] : null;
   else if (url.hostname === 'geo.dailymotion.com') {
@@ -110,7 +111,7 @@ const SOUNDCLOUD_NOT_USERS = new Set(['discover', 'search', 'charts', 'stream', 
  * lower-cased names (SoundCloud's permalinks are).
  */
 export function soundcloudCanonical(url: URL, nested = false): string | null {
-  const p = parts(url);
+  const p = pathSegments(url);
   if (url.hostname === 'w.soundcloud.com') {
     if (nested || p.join('/') !== 'player') return null;
     try {

@@ -2,7 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { base64urlnopad } from '@scure/base';
 import { canonicalHttpUrl } from './canonical-url.ts';
-import { type EmbedSource, embedCanonical, embedSourceOf } from './embed-links.ts';
+import { type EmbedSource, embedCanonical, embedSourceOf, pathSegments } from './embed-links.ts';
 import { TITLE_MAX, URL_MAX } from './limits.ts';
 
 /** A YouTube video id: exactly 11 characters of the base64url alphabet. */
@@ -58,16 +58,13 @@ function toUrl(input: string): URL | null {
   }
 }
 
-/** The non-empty path segments, ignoring one trailing slash. */
-const segments = (url: URL) => url.pathname.split('/').filter((segment) => segment !== '');
-
 function videoId(candidate: string | null | undefined): string | null {
   return candidate && YOUTUBE_ID_PATTERN.test(candidate) && !NOT_VIDEO_IDS.has(candidate) ? candidate : null;
 }
 
 function youtubeId(url: URL): string | null {
   const host = url.hostname;
-  const parts = segments(url);
+  const parts = pathSegments(url);
   if (SHORT_HOSTS.has(host)) return parts.length === 1 ? videoId(parts[0]) : null;
   if (NOCOOKIE_HOSTS.has(host)) return parts.length === 2 && parts[0] === 'embed' ? videoId(parts[1]) : null;
   if (parts.length === 1 && parts[0] === 'watch') return videoId(url.searchParams.get('v'));
@@ -102,6 +99,16 @@ function mediaLink(url: URL): VideoLink | null {
   return { kind: 'media', url: canonical, title: bounded, format };
 }
 
+/** A pasted http(s) URL within URL_MAX and without credentials, or null: what both link readers start from. */
+function pastedUrl(input: unknown): URL | null {
+  if (typeof input !== 'string') return null;
+  const trimmed = input.trim();
+  if (trimmed === '' || trimmed.length > URL_MAX) return null;
+  const url = toUrl(trimmed);
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return null;
+  return url.username === '' && url.password === '' ? url : null;
+}
+
 /**
  * Understands a pasted link. Vimeo, Dailymotion, SoundCloud: the shapes embed-links.ts lists (R75). YouTube: `watch?v=`, `youtu.be/`, `/shorts/`, `/embed/`, `/live/`, `/v/` on
  * youtube.com with or without `www.`, `m.` or `music.`, and youtube-nocookie.com embeds, with any extra query
@@ -113,12 +120,8 @@ function mediaLink(url: URL): VideoLink | null {
  * fetches them, so they cannot be used to make the server reach into its own network.
  */
 export function parseVideoLink(input: unknown): VideoLink | null {
-  if (typeof input !== 'string') return null;
-  const trimmed = input.trim();
-  if (trimmed === '' || trimmed.length > URL_MAX) return null;
-  const url = toUrl(trimmed);
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return null;
-  if (url.username !== '' || url.password !== '') return null;
+  const url = pastedUrl(input);
+  if (!url) return null;
   if (isYoutubeHost(url.hostname)) {
     if (url.port !== '') return null;
     const id = youtubeId(url);
@@ -151,16 +154,12 @@ const isMix = (listId: string) => listId.startsWith('RD');
  * and for anything else, null, and parseVideoLink reads the link.
  */
 export function parsePlaylistLink(input: unknown): PlaylistLink | null {
-  if (typeof input !== 'string') return null;
-  const trimmed = input.trim();
-  if (trimmed === '' || trimmed.length > URL_MAX) return null;
-  const url = toUrl(trimmed);
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return null;
-  if (url.username !== '' || url.password !== '' || url.port !== '') return null;
+  const url = pastedUrl(input);
+  if (url?.port !== '') return null;
   if (!YOUTUBE_HOSTS.has(url.hostname) && !SHORT_HOSTS.has(url.hostname)) return null;
   const listId = url.searchParams.get('list');
   if (listId === null || !PLAYLIST_ID_PATTERN.test(listId)) return null;
-  const parts = segments(url);
+  const parts = pathSegments(url);
   const page = SHORT_HOSTS.has(url.hostname) ? 'video' : parts.join('/');
   if (page === 'playlist' || page === 'embed/videoseries') return { listId };
   const namesVideo = page === 'video' || page === 'watch' || (parts.length === 2 && parts[0] === 'embed');
