@@ -1,6 +1,6 @@
 import { YOUTUBE_ID_PATTERN } from '@xemchung/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import { createInnertube, type InnerTubeSession, isTimeout, UpstreamFailure } from '../search/innertube-client.ts';
+import { type InnerTubeSession, isTimeout, LazyInnerTube, UpstreamFailure } from '../search/innertube-client.ts';
 import type { YouTubeSettings } from '../search/youtube-client.ts';
 import { boundedTitle } from '../search/youtube-wire.ts';
 import {
@@ -23,22 +23,19 @@ const NOT_FOUND = new Set([400, 404]);
  * as an ERROR alert, which youtubei.js throws (docs/decisions/024-youtube-playlists.md).
  */
 export class InnerTubePlaylists implements PlaylistReader {
-  private client: Promise<InnerTubeSession> | undefined;
-  private readonly settings: YouTubeSettings;
+  private readonly client: LazyInnerTube;
   private readonly log: FastifyBaseLogger;
 
   constructor(settings: YouTubeSettings, log: FastifyBaseLogger) {
-    this.settings = settings;
+    this.client = new LazyInnerTube(settings, log);
     this.log = log;
   }
 
   async read(listId: string, want: ReadWanted): Promise<PlaylistRead> {
     let session: InnerTubeSession;
     try {
-      this.client ??= createInnertube(this.settings, this.log);
-      session = await this.client;
+      session = await this.client.get();
     } catch (error) {
-      this.client = undefined;
       this.log.error({ err: error }, 'InnerTube playlist: could not create the client');
       return { kind: 'failed', reason: 'client' };
     }

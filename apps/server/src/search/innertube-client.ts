@@ -79,7 +79,7 @@ export interface InnerTubeSession {
 
 /**
  * A client and the module's node classes; youtubei.js is imported here (~0.3 s, ~60 MB RSS), at the first search
- * or playlist read. The search and the playlist reader each make their own, at their first use.
+ * or playlist read. The search and the playlist reader each hold their own LazyInnerTube.
  */
 export async function createInnertube(settings: YouTubeSettings, log: FastifyBaseLogger): Promise<InnerTubeSession> {
   const { Innertube, Log, Parser, Utils, YTNodes } = await import('youtubei.js');
@@ -102,12 +102,11 @@ export async function createInnertube(settings: YouTubeSettings, log: FastifyBas
 }
 
 /**
- * Keyword search through YouTube's own web API (InnerTube), without a key; uncached, like YouTubeClient.
- * youtubei.js is loaded at the first search, not at boot, so servers that never search (and every test server)
- * do not pay for it.
+ * One youtubei.js session, made on first use. A session that could not be made is forgotten, so the next call
+ * tries again rather than failing until the server restarts.
  */
-export class InnerTubeClient {
-  private client: ReturnType<typeof createInnertube> | undefined;
+export class LazyInnerTube {
+  private session: Promise<InnerTubeSession> | undefined;
   private readonly settings: YouTubeSettings;
   private readonly log: FastifyBaseLogger;
 
@@ -116,10 +115,35 @@ export class InnerTubeClient {
     this.log = log;
   }
 
+  get(): Promise<InnerTubeSession> {
+    if (!this.session) {
+      const made = createInnertube(this.settings, this.log);
+      this.session = made;
+      made.catch(() => {
+        if (this.session === made) this.session = undefined;
+      });
+    }
+    return this.session;
+  }
+}
+
+/**
+ * Keyword search through YouTube's own web API (InnerTube), without a key; uncached, like YouTubeClient.
+ * youtubei.js is loaded at the first search, not at boot, so servers that never search (and every test server)
+ * do not pay for it.
+ */
+export class InnerTubeClient {
+  private readonly client: LazyInnerTube;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(settings: YouTubeSettings, log: FastifyBaseLogger) {
+    this.client = new LazyInnerTube(settings, log);
+    this.log = log;
+  }
+
   async search(keyword: string): Promise<SearchOutcome> {
     try {
-      this.client ??= createInnertube(this.settings, this.log);
-      const { innertube, nodes } = await this.client;
+      const { innertube, nodes } = await this.client.get();
       const page = await innertube.search(keyword, { type: 'video' });
       const videos = page.results.filterType(nodes.Video);
       if (videos.length === 0 && page.results.some((node) => !node.is(nodes.BackgroundPromo))) {
