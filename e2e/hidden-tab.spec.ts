@@ -1,4 +1,5 @@
-import { type Browser, type BrowserContext, type CDPSession, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { BROWSER_PAUSED, throttle } from './support/hidden-tab';
 import { CLIPS } from './support/media';
 import { mediaState, openRoomAsHost, PLAYER, pasteLink, positionGap } from './support/room';
 import { test } from './support/test';
@@ -9,7 +10,6 @@ import { test } from './support/test';
 const POLL = { timeout: 15_000 };
 /** In step, as issue #15 puts it: within 100 ms of the host. */
 const IN_STEP = 0.1;
-const BROWSER_PAUSED = 'Trình duyệt đã tạm dừng video khi thẻ bị ẩn. Chạm để tiếp tục.';
 
 /**
  * What the page is told about its visibility, and every seek of its player. Headless Chromium keeps every page
@@ -39,22 +39,6 @@ function visibilityAndSeeks(selector: string) {
 const seekCount = (page: Page) => page.evaluate(() => (window as unknown as { seeks: number[] }).seeks.length);
 const setHidden = (page: Page, hidden: boolean) =>
   page.evaluate((value) => (window as unknown as { setHidden: (value: boolean) => void }).setHidden(value), hidden);
-
-/**
- * Chromium lets a hidden tab's timers run about once a second: for `ms`, the page's scripts are paused by the
- * debugger for 950 ms of every second (its media plays on, as a hidden tab's does).
- */
-async function throttle(cdp: CDPSession, ms: number) {
-  await cdp.send('Debugger.enable');
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    await cdp.send('Debugger.pause');
-    await new Promise((resolve) => setTimeout(resolve, 950));
-    await cdp.send('Debugger.resume');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await cdp.send('Debugger.disable');
-}
 
 /**
  * A host playing clip A, and a guest following it in step whose visibility the test controls; `prepare` sets up the

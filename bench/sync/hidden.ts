@@ -8,24 +8,22 @@
 // back_ms: from shown (or the tap) until within 100 ms of the host for 1 s; converge_ms: the same under 50 ms;
 // p50/p95/max: |error| over the 10 s after back; seeks_10s: the follower's seeks in the 10 s after shown.
 
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type CDPSession, chromium, type Page } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { BROWSER_PAUSED, throttle } from '../../e2e/support/hidden-tab.ts';
 import { chromiumLaunch } from '../../playwright.config.ts';
 import { describeMachine } from '../lib/machine.ts';
+import { stopProcess } from '../lib/processes.ts';
 import { errorSeries, type PageSamples, percentile, SYNC_GOAL_MS } from './analysis.ts';
 import { timeBack } from './recovery.ts';
-import { BASE_URL, MEDIA_PORT, openRoom, PLAYER, PORT, startApp, untilPlaying, waitForReady } from './run.ts';
+import { BASE_URL, MEDIA_PORT, openRoom, PLAYER, PORT, sleep, startApp, untilPlaying, waitForReady } from './run.ts';
 import { SCENARIOS } from './scenarios.ts';
 
 /** Issue #15: back within 100 ms of the host. */
 const BACK_MS = 100;
 const AFTER_MS = 10_000;
-const BROWSER_PAUSED = 'Trình duyệt đã tạm dừng video khi thẻ bị ẩn. Chạm để tiếp tục.';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const commonNow = (page: Page) => page.evaluate(() => performance.timeOrigin + performance.now());
 
 /** Tells the page it is hidden or visible (the app reads `document.visibilityState` when it needs it). */
@@ -38,19 +36,6 @@ function setHidden(page: Page, hidden: boolean): Promise<void> {
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
     document.dispatchEvent(new Event('visibilitychange'));
   }, hidden);
-}
-
-/** A hidden tab's timers: the page's scripts run 50 ms of every second for `ms`. */
-async function throttle(cdp: CDPSession, ms: number): Promise<void> {
-  await cdp.send('Debugger.enable');
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    await cdp.send('Debugger.pause');
-    await sleep(950);
-    await cdp.send('Debugger.resume');
-    await sleep(50);
-  }
-  await cdp.send('Debugger.disable');
 }
 
 function line(name: string, host: PageSamples, follower: PageSamples, from: number): string {
@@ -110,11 +95,7 @@ async function main(): Promise<string[]> {
     ];
   } finally {
     await browser?.close();
-    if (app.exitCode === null) {
-      const exited = once(app, 'exit');
-      app.kill('SIGTERM');
-      await exited;
-    }
+    await stopProcess(app);
     await media.close();
     rmSync(workDir, { recursive: true, force: true });
   }
