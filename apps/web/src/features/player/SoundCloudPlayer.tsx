@@ -1,9 +1,14 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { PlayerProps } from './MediaPlayer.tsx';
 import { RemoteTimeline } from './remoteTimeline.ts';
-import { loadSoundCloudSdk, type SoundCloudWidget, soundcloudWidgetUrl } from './soundcloudApi.ts';
-import type { PlayerAdapter, PlayerEvent } from './types.ts';
+import {
+  loadSoundCloudSdk,
+  type SoundCloudProgress,
+  type SoundCloudWidget,
+  soundcloudWidgetUrl,
+} from './soundcloudApi.ts';
+import type { PlayerAdapter } from './types.ts';
+import { useEmbeddedPlayer } from './useEmbeddedPlayer.ts';
 
 /**
  * The adapter over the SoundCloud widget (R76): commands are fire-and-forget, positions come in milliseconds with its
@@ -40,93 +45,63 @@ function soundcloudAdapter(
 }
 
 /** A SoundCloud track through the HTML5 Widget API, loaded on first use (R75); `url` is the track's permalink. */
-export function SoundCloudPlayer({ url, controls, muted, onAttach, onEvent }: PlayerProps & { url: string }) {
+export function SoundCloudPlayer({ url, controls, ...props }: PlayerProps & { url: string }) {
   const { t } = useTranslation();
-  const host = useRef<HTMLDivElement>(null);
-  const adapter = useRef<PlayerAdapter | null>(null);
-  const callbacks = useRef({ onAttach, onEvent, muted });
-  callbacks.current = { onAttach, onEvent, muted };
   const title = t('player.soundcloudFrame');
-  const frameTitle = useRef(title);
-  frameTitle.current = title;
-
-  useEffect(() => {
-    adapter.current?.setMuted(muted);
-  }, [muted]);
-
-  useEffect(() => {
-    const container = host.current;
-    if (!container) return;
-    let cancelled = false;
-    const emit = (event: PlayerEvent) => {
-      if (!cancelled) callbacks.current.onEvent(event);
-    };
-    let widget: SoundCloudWidget | null = null;
-    loadSoundCloudSdk().then(
-      (SC) => {
-        if (cancelled) return;
-        const frame = document.createElement('iframe');
-        frame.src = soundcloudWidgetUrl(url, controls);
-        frame.title = frameTitle.current;
-        frame.allow = 'autoplay';
-        frame.className = 'size-full border-0';
-        // A follower's widget follows the room: its own buttons would only be undone on the next tick.
-        if (!controls) frame.style.pointerEvents = 'none';
-        container.append(frame);
-        const created = SC.Widget(frame);
-        widget = created;
-        const { Events } = SC.Widget;
-        const timeline = new RemoteTimeline();
-        const state = { muted: true, duration: null as number | null };
-        const seconds = (data?: { currentPosition: number }) =>
-          data && Number.isFinite(data.currentPosition) ? data.currentPosition / 1000 : undefined;
-        const bind = (name: string, listener: (data?: { currentPosition: number }) => void) => {
-          const event = Events[name];
-          if (event) created.bind(event, listener);
-        };
-        bind('PLAY_PROGRESS', (data) => timeline.report(seconds(data) ?? Number.NaN));
-        bind('PLAY', (data) => {
-          timeline.setPlaying(true, seconds(data));
-          emit('play');
-          emit('playing');
+  const host = useEmbeddedPlayer(
+    props,
+    loadSoundCloudSdk,
+    (SC, { container, emit, gone, ready, onDispose }) => {
+      const frame = document.createElement('iframe');
+      frame.src = soundcloudWidgetUrl(url, controls);
+      frame.title = title;
+      frame.allow = 'autoplay';
+      frame.className = 'size-full border-0';
+      // A follower's widget follows the room: its own buttons would only be undone on the next tick.
+      if (!controls) frame.style.pointerEvents = 'none';
+      container.append(frame);
+      const widget = SC.Widget(frame);
+      onDispose(() => widget.pause());
+      const { Events } = SC.Widget;
+      const timeline = new RemoteTimeline();
+      const state = { muted: true, duration: null as number | null };
+      const seconds = (data?: SoundCloudProgress) =>
+        data && Number.isFinite(data.currentPosition) ? data.currentPosition / 1000 : undefined;
+      const bind = (name: string, listener: (data?: SoundCloudProgress) => void) => {
+        const event = Events[name];
+        if (event) widget.bind(event, listener);
+      };
+      bind('PLAY_PROGRESS', (data) => timeline.report(seconds(data) ?? Number.NaN));
+      bind('PLAY', (data) => {
+        timeline.setPlaying(true, seconds(data));
+        emit('play');
+        emit('playing');
+      });
+      bind('PAUSE', (data) => {
+        timeline.setPlaying(false, seconds(data));
+        emit('pause');
+      });
+      bind('SEEK', (data) => {
+        timeline.seeked(seconds(data));
+        emit('seeked');
+      });
+      bind('FINISH', () => {
+        timeline.setPlaying(false);
+        emit('ended');
+      });
+      bind('ERROR', () => emit('error'));
+      bind('READY', () => {
+        // Muted until the room wants sound (R33), as the other players start.
+        widget.setVolume(0);
+        widget.getDuration((milliseconds) => {
+          if (gone()) return;
+          state.duration = milliseconds > 0 ? milliseconds / 1000 : null;
+          ready(soundcloudAdapter(widget, timeline, state));
         });
-        bind('PAUSE', (data) => {
-          timeline.setPlaying(false, seconds(data));
-          emit('pause');
-        });
-        bind('SEEK', (data) => {
-          timeline.seeked(seconds(data));
-          emit('seeked');
-        });
-        bind('FINISH', () => {
-          timeline.setPlaying(false);
-          emit('ended');
-        });
-        bind('ERROR', () => emit('error'));
-        bind('READY', () => {
-          // Muted until the room wants sound (R33), as the other players start.
-          created.setVolume(0);
-          created.getDuration((milliseconds) => {
-            if (cancelled) return;
-            state.duration = milliseconds > 0 ? milliseconds / 1000 : null;
-            const ready = soundcloudAdapter(created, timeline, state);
-            adapter.current = ready;
-            if (!callbacks.current.muted) ready.setMuted(false);
-            callbacks.current.onAttach(ready);
-            emit('ready');
-          });
-        });
-      },
-      () => emit('error'),
-    );
-    return () => {
-      cancelled = true;
-      adapter.current = null;
-      widget?.pause();
-      container.replaceChildren();
-      callbacks.current.onAttach(null);
-    };
-  }, [url, controls]);
+      });
+    },
+    [url, controls],
+  );
 
   return <div ref={host} className="size-full bg-neutral-950" />;
 }

@@ -1,14 +1,14 @@
-import { useEffect, useRef } from 'react';
 import type { PlayerProps } from './MediaPlayer.tsx';
 import { RemoteTimeline } from './remoteTimeline.ts';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
+import { useEmbeddedPlayer } from './useEmbeddedPlayer.ts';
 import { loadVimeoSdk, type VimeoPlayer as SdkPlayer } from './vimeoApi.ts';
 
 /**
  * The adapter over the SDK's promises (R76): positions come from the RemoteTimeline the events keep; commands go
  * out without waiting. A start the browser refuses rejects with NotAllowedError, reported as 'blocked'.
  */
-export function vimeoAdapter(
+function vimeoAdapter(
   player: SdkPlayer,
   timeline: RemoteTimeline,
   state: { muted: boolean; duration: number | null },
@@ -44,103 +44,71 @@ export function vimeoAdapter(
  * A Vimeo video through the Player SDK, loaded on first use (R75). `url` is the canonical page URL, which the SDK
  * embeds as is (an unlisted video's hash included). If vimeo.com cannot be reached the player reports 'error'.
  */
-export function VimeoPlayer({ url, controls, muted, onAttach, onEvent }: PlayerProps & { url: string }) {
-  const host = useRef<HTMLDivElement>(null);
-  const adapter = useRef<PlayerAdapter | null>(null);
-  const callbacks = useRef({ onAttach, onEvent, muted });
-  callbacks.current = { onAttach, onEvent, muted };
-
-  useEffect(() => {
-    adapter.current?.setMuted(muted);
-  }, [muted]);
-
-  useEffect(() => {
-    const container = host.current;
-    if (!container) return;
-    const emit = (event: PlayerEvent) => {
-      if (!cancelled) callbacks.current.onEvent(event);
-    };
-    let cancelled = false;
-    let created: SdkPlayer | null = null;
-    loadVimeoSdk().then(
-      (Vimeo) => {
-        if (cancelled) return;
-        const mount = document.createElement('div');
-        mount.className = 'size-full';
-        container.append(mount);
-        const player = new Vimeo.Player(mount, {
-          url,
-          controls,
-          muted: true,
-          autoplay: false,
-          playsinline: true,
-          dnt: true,
-          keyboard: controls,
+export function VimeoPlayer({ url, controls, ...props }: PlayerProps & { url: string }) {
+  const host = useEmbeddedPlayer(
+    props,
+    loadVimeoSdk,
+    async (Vimeo, { container, emit, gone, ready, onDispose }) => {
+      const mount = document.createElement('div');
+      mount.className = 'size-full';
+      container.append(mount);
+      const player = new Vimeo.Player(mount, {
+        url,
+        controls,
+        muted: true,
+        autoplay: false,
+        playsinline: true,
+        dnt: true,
+        keyboard: controls,
+      });
+      onDispose(() => void player.destroy().catch(() => {}));
+      const timeline = new RemoteTimeline();
+      const state = { muted: true, duration: null as number | null };
+      const time = (data: { seconds?: number }) => data.seconds;
+      player.on('timeupdate', (data) => timeline.report(data.seconds ?? Number.NaN));
+      player.on('play', (data) => {
+        timeline.setPlaying(true, time(data));
+        emit('play');
+      });
+      player.on('playing', (data) => {
+        timeline.setPlaying(true, time(data));
+        emit('playing');
+      });
+      player.on('pause', (data) => {
+        timeline.setPlaying(false, time(data));
+        emit('pause');
+      });
+      player.on('seeked', (data) => {
+        timeline.seeked(time(data));
+        emit('seeked');
+      });
+      player.on('playbackratechange', (data) => {
+        if (data.playbackRate) timeline.setRate(data.playbackRate);
+        emit('ratechange');
+      });
+      player.on('bufferstart', () => emit('waiting'));
+      player.on('ended', () => {
+        timeline.setPlaying(false);
+        emit('ended');
+      });
+      player.on('volumechange', () => {
+        void player.getMuted().then((value) => {
+          state.muted = value;
+          emit('volume');
         });
-        created = player;
-        const timeline = new RemoteTimeline();
-        const state = { muted: true, duration: null as number | null };
-        const time = (data: { seconds?: number }) => data.seconds;
-        player.on('timeupdate', (data) => timeline.report(data.seconds ?? Number.NaN));
-        player.on('play', (data) => {
-          timeline.setPlaying(true, time(data));
-          emit('play');
-        });
-        player.on('playing', (data) => {
-          timeline.setPlaying(true, time(data));
-          emit('playing');
-        });
-        player.on('pause', (data) => {
-          timeline.setPlaying(false, time(data));
-          emit('pause');
-        });
-        player.on('seeked', (data) => {
-          timeline.seeked(time(data));
-          emit('seeked');
-        });
-        player.on('playbackratechange', (data) => {
-          if (data.playbackRate) timeline.setRate(data.playbackRate);
-          emit('ratechange');
-        });
-        player.on('bufferstart', () => emit('waiting'));
-        player.on('ended', () => {
-          timeline.setPlaying(false);
-          emit('ended');
-        });
-        player.on('volumechange', () => {
-          void player.getMuted().then((value) => {
-            state.muted = value;
-            emit('volume');
-          });
-        });
-        // The SDK also reports a refused call here (`method` set: a speed the plan does not allow, a refused
-        // start): only an error of the video itself means it cannot be played (R32).
-        player.on('error', (data) => {
-          if (!data.method && data.name !== 'NotAllowedError') emit('error');
-        });
-        Promise.all([player.ready(), player.getDuration()]).then(
-          ([, duration]) => {
-            if (cancelled) return;
-            state.duration = duration > 0 ? duration : null;
-            const ready = vimeoAdapter(player, timeline, state, emit);
-            adapter.current = ready;
-            if (!callbacks.current.muted) ready.setMuted(false);
-            callbacks.current.onAttach(ready);
-            emit('ready');
-          },
-          () => emit('error'),
-        );
-      },
-      () => emit('error'),
-    );
-    return () => {
-      cancelled = true;
-      adapter.current = null;
-      void created?.destroy().catch(() => {});
-      container.replaceChildren();
-      callbacks.current.onAttach(null);
-    };
-  }, [url, controls]);
+      });
+      // The SDK also reports a refused call here (`method` set: a speed the plan does not allow, a refused
+      // start): only an error of the video itself means it cannot be played (R32).
+      player.on('error', (data) => {
+        if (!data.method && data.name !== 'NotAllowedError') emit('error');
+      });
+      const [, duration] = await Promise.all([player.ready(), player.getDuration()]);
+      if (gone()) return;
+      state.duration = duration > 0 ? duration : null;
+      ready(vimeoAdapter(player, timeline, state, emit));
+    },
+    [url, controls],
+  );
 
   // A follower's player follows the room: clicks inside it would only be undone on the next tick (its controls may
   // not be hidable: Vimeo hides them only for its paid plans).
