@@ -83,6 +83,15 @@ export const YOUTUBE_NUDGE_TARGET_SECONDS = 0.8;
 export const YOUTUBE_HOST_RECHECK_MS = 500;
 
 /**
+ * After the room's rate changes, a YouTube follower does not nudge for this long (ms), though it still seeks beyond
+ * YOUTUBE_SEEK_THRESHOLD_SECONDS (R92). A media element runs at a new rate only some 150–200 ms after it is set, so
+ * the host's anchor, read just after its change, is behind its own player; the host re-anchors the room
+ * YOUTUBE_HOST_RECHECK_MS later, and a follower nudging before that new anchor arrives would chase the old one
+ * (it lags as the host does, so it is in step with the host already).
+ */
+export const YOUTUBE_RATE_SETTLE_MS = 700;
+
+/**
  * How long Chromium's player stands still at each playbackRate change (s of wall time): ~10.5 ms, in both
  * directions, measured by bench/sync/rate-change-cost.ts (ADR 027). A YouTube nudge is two changes, so it is
  * held that much longer when catching up and that much shorter when waiting; an error smaller than the two

@@ -6,6 +6,7 @@ import {
   RATE_CHANGE_STALL_SECONDS,
   SYNC_DEADBAND_SECONDS,
   YOUTUBE_HOST_RECHECK_MS,
+  YOUTUBE_RATE_SETTLE_MS,
   YOUTUBE_SEEK_SETTLE_MS,
 } from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
@@ -409,6 +410,38 @@ describe('PlaybackSync as a follower (R30)', () => {
     expect(room.player.seeks).toHaveLength(3);
   });
 
+  it("waits for the host's re-anchor after the room's rate changes, but still seeks far off (R92)", async () => {
+    const room = await youtubeFollower();
+    room.setReference(6, { playing: true, current_time: room.player.time, rate: 1.5 });
+    expect(room.player.rateCalls).toEqual([1.5]);
+    // Its media clock ran at the old rate a moment, as the host's did: 65 ms behind the anchor, with the host.
+    room.player.time -= 0.065;
+    room.elapse(250);
+    room.sync.tick();
+    room.elapse(250);
+    room.sync.tick();
+    expect(room.player.rateCalls).toEqual([1.5]);
+    // The host's re-anchor: the follower was in step with it all along.
+    room.setReference(7, { playing: true, current_time: room.player.time, rate: 1.5 });
+    room.elapse(YOUTUBE_RATE_SETTLE_MS);
+    room.sync.tick();
+    expect(room.player.rateCalls).toEqual([1.5]);
+    // A gap with no re-anchor is nudged once the new rate has settled.
+    room.player.time -= 0.065;
+    room.sync.tick();
+    expect(room.player.rateCalls).toEqual([1.5, 1.75]);
+  });
+
+  it('seeks while the new rate settles when it is far off (R92)', async () => {
+    const room = await youtubeFollower();
+    room.elapse(10_000); // out of the storm window of the join's seek (R82)
+    room.setReference(6, { playing: true, current_time: room.player.time, rate: 1.5 });
+    room.player.time -= 0.6;
+    room.elapse(250);
+    room.sync.tick();
+    expect(room.player.seeks).toHaveLength(2);
+  });
+
   it('never nudges as a YouTube host: its player is the reference (R81)', async () => {
     const room = setup({ isHost: true, kind: 'youtube' });
     room.player.time = 10;
@@ -573,6 +606,43 @@ describe('PlaybackSync as the host (R31, R32)', () => {
     room.event('playing');
     room.elapse(YOUTUBE_HOST_RECHECK_MS);
     expect(room.reports).toHaveLength(1);
+  });
+
+  it("as a YouTube host, re-anchors the room once its player runs at the user's new rate (R92)", async () => {
+    const room = setup({ isHost: true, kind: 'youtube' });
+    room.setReference(5, { playing: true, current_time: 10 });
+    room.player.time = 10;
+    room.player.isPaused = false;
+    room.event('ready');
+    await flush();
+    room.player.playbackRate = 1.5; // the user's choice in YouTube's menu
+    room.event('ratechange');
+    expect(room.reports).toEqual([{ id: VIDEO, playing: true, position: 10, rate: 1.5 }]);
+    await room.answerReport(6);
+    room.setReference(6, { playing: true, current_time: 10, rate: 1.5 });
+    // Its media clock ran at the old rate for a moment: 65 ms behind the anchor it just sent, under R31's threshold.
+    room.player.time -= 0.065;
+    room.elapse(YOUTUBE_HOST_RECHECK_MS - 1);
+    expect(room.reports).toHaveLength(1);
+    room.elapse(1);
+    expect(room.reports).toHaveLength(2);
+    expect(room.reports[1]?.position).toBeCloseTo(room.player.time, 9);
+    expect(room.reports[1]?.position).toBeLessThan(room.expected() - 0.05);
+  });
+
+  it('does not re-check after a rate change it made to follow the room (R92)', async () => {
+    const room = setup({ isHost: true, kind: 'youtube' });
+    room.setReference(5, { playing: true, current_time: 10 });
+    room.player.time = 10;
+    room.player.isPaused = false;
+    room.event('ready');
+    await flush();
+    room.setReference(6, { playing: true, current_time: 10, rate: 1.5 }); // another controller's change
+    expect(room.player.rateCalls).toEqual([1.5]);
+    room.event('ratechange');
+    room.player.time -= 0.065;
+    room.elapse(YOUTUBE_HOST_RECHECK_MS);
+    expect(room.reports).toEqual([]);
   });
 
   it('as an HTML5 host, keeps the report threshold after it starts playing (R31)', async () => {

@@ -6,6 +6,7 @@ import {
   SYNC_DEADBAND_SECONDS,
   SYNC_TICK_MS,
   YOUTUBE_HOST_RECHECK_MS,
+  YOUTUBE_RATE_SETTLE_MS,
 } from '@xemchung/protocol';
 import { SeekTracker, StampDelay } from './syncMeasures.ts';
 import type { PlaybackSyncDeps, PlayerAdapter, PlayerEvent, SyncReference } from './types.ts';
@@ -80,8 +81,11 @@ export class PlaybackSync {
   private wasPlaying = false;
   /** A follower's timed YouTube nudge (R81) while it holds a fixed rate: ends it early. */
   private endNudge: (() => void) | null = null;
-  /** A YouTube host's pending re-check after its player started playing (R83): cancels it. */
+  /** A YouTube host's pending re-check after its player started playing (R83) or its rate changed (R92). */
   private cancelRecheck: (() => void) | null = null;
+  /** The room's rate at the last check, and when a change of it was seen (local ms): a YouTube follower waits (R92). */
+  private roomRate: number | null = null;
+  private roomRateChangedAt: number | null = null;
 
   constructor(deps: PlaybackSyncDeps) {
     this.deps = deps;
@@ -161,7 +165,8 @@ export class PlaybackSync {
         this.reportIfChanged();
         return;
       case 'ratechange':
-        this.reportIfChanged();
+        // R92: the media clock takes a moment to run at the user's new rate; the room is re-anchored once it does.
+        if (this.reportIfChanged()) this.recheckLater();
         return;
       case 'blocked':
         // R33: as when play() is refused: the caller mutes the player and the next tick starts it again.
@@ -264,6 +269,7 @@ export class PlaybackSync {
     if (!this.ready || !player) return;
     const reference = this.current();
     if (!reference) return;
+    this.noteRoomRate(reference.video.rate);
     const isController = this.controller;
     if (isController && (this.reporting || reference.version < this.awaitVersion)) return;
     if (isController && this.unheard) {
@@ -348,7 +354,14 @@ export class PlaybackSync {
       return;
     }
     // R81: YouTube's fixed rates, held for as long as the gap takes to close; the host's player is the reference.
-    if (decision.action === 'nudge' && !startingNow && decision.seconds !== undefined && !isController) {
+    // R92: not while the room's new rate settles, when the host is about to re-anchor the room.
+    if (
+      decision.action === 'nudge' &&
+      !startingNow &&
+      decision.seconds !== undefined &&
+      !isController &&
+      !this.rateSettling()
+    ) {
       this.holdRate(player, decision.rate, decision.seconds);
       return;
     }
@@ -362,6 +375,19 @@ export class PlaybackSync {
       const video = this.current()?.video;
       if (this.player === player && video) this.setRate(player, video.rate);
     });
+  }
+
+  private noteRoomRate(rate: number) {
+    if (this.roomRate !== null && Math.abs(rate - this.roomRate) > RATE_EPSILON) {
+      this.roomRateChangedAt = this.deps.now();
+    }
+    this.roomRate = rate;
+  }
+
+  /** R92: the room's rate changed a moment ago, and the host's player may not run at it yet. */
+  private rateSettling(): boolean {
+    const changedAt = this.roomRateChangedAt;
+    return changedAt !== null && this.deps.now() - changedAt < YOUTUBE_RATE_SETTLE_MS;
   }
 
   private cancelNudge() {
@@ -426,8 +452,8 @@ export class PlaybackSync {
   }
 
   /**
-   * R83: a YouTube host looks at its player again once it has been playing a moment, and re-anchors the room on
-   * it beyond the dead band.
+   * R83, R92: a YouTube host looks at its player again once it has been playing (or playing at the user's new rate)
+   * a moment, and re-anchors the room on it beyond the dead band.
    */
   private recheckLater() {
     const player = this.player;
@@ -440,9 +466,11 @@ export class PlaybackSync {
     });
   }
 
-  /** Host: reports the player's state when it is no longer the room's. */
-  private reportIfChanged() {
-    if (this.controller && this.ready && this.hostDiffers()) this.sendReport();
+  /** Host: reports the player's state when it is no longer the room's; whether it did. */
+  private reportIfChanged(): boolean {
+    if (!this.controller || !this.ready || !this.hostDiffers()) return false;
+    this.sendReport();
+    return true;
   }
 
   private hostDiffers(threshold = HOST_REPORT_THRESHOLD_SECONDS): boolean {
