@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { CLOCK_SAMPLE_WINDOW } from '@xemchung/protocol';
 import { BROWSER_PAUSED, throttle } from './support/hidden-tab';
 import { CLIPS } from './support/media';
 import { mediaState, openRoomAsHost, PLAYER, pasteLink, positionGap } from './support/room';
@@ -166,8 +167,8 @@ test('R86: the server’s ping answers reach the follower 3 s late: the estimate
   );
   const seeksBefore = await seekCount(follower);
   delaying = true;
-  // More slow answers than the estimator's window holds (8): each time the tab is shown it pings at once (R87).
-  for (let i = 0; i < 12; i++) {
+  // More slow answers than the estimator's window holds: each time the tab is shown it pings at once (R87).
+  for (let i = 0; i < CLOCK_SAMPLE_WINDOW + 4; i++) {
     await setHidden(follower, true);
     await setHidden(follower, false);
     await follower.waitForTimeout(500);

@@ -31,6 +31,8 @@ export interface Recording {
   biasMs?: number;
   /** The proxy's stall windows during the measurement, on the common clock. */
   stalls?: { from: number; to: number }[];
+  /** The delay proxy's jitter seed (through the proxy only): runs of one scenario each draw their own delays. */
+  jitterSeed?: number;
   start: number;
   end: number;
   /** The first is the start of the measurement (both players running), then the host's actions. */
@@ -162,7 +164,7 @@ export function report(recording: Recording, progress = { run: 1, runs: 1 }): Sc
     `clock check (common clock − Date.now()): ${skews.map((skew) => `${fixed(skew)} ms`).join(', ')}`,
     `frames presented per second: host ${fixed(framesPerSecond(host, start, end))}, follower ${fixed(framesPerSecond(follower, start, end))}`,
     `player events: host ${corrections(host, start, end)}; follower ${corrections(follower, start, end)}`,
-    `network stalls during the measurement: ${recording.stalls?.length ?? 0}`,
+    `network stalls during the measurement: ${recording.stalls?.length ?? 0}${recording.jitterSeed === undefined ? '' : `; jitter seed ${recording.jitterSeed}`}`,
     '',
     formatTable(
       ['host action', 'at (s)', 'follower did it after (ms)', 'converge (ms)', 'peak error (ms)'],

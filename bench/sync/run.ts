@@ -163,10 +163,15 @@ export async function openRoom(
   return { host, follower };
 }
 
+/** The delay proxy's jitter seed of run `run` (1-based): each run of `--runs N` draws its own delays. */
+const jitterSeed = (run: number) => 14 + run;
+
 /** One run of one scenario: its recording (also written to bench/results/sync-<scenario>.json). */
-async function runScenario(scenario: Scenario): Promise<Recording> {
+async function runScenario(scenario: Scenario, run: number): Promise<Recording> {
   const source = await scenario.source.start(PORTS);
-  const proxy = scenario.network ? await startDelayProxy({ targetPort: PORT, profile: scenario.network }) : null;
+  const proxy = scenario.network
+    ? await startDelayProxy({ targetPort: PORT, profile: scenario.network, seed: jitterSeed(run) })
+    : null;
   let browser: Browser | null = null;
   try {
     browser = await chromium.launch(chromiumLaunch);
@@ -195,6 +200,7 @@ async function runScenario(scenario: Scenario): Promise<Recording> {
       goals: scenario.goals,
       biasMs: routeBiasMs(scenario.network),
       stalls: proxy?.stalls().filter((stall) => stall.to >= start && stall.from <= end) ?? [],
+      jitterSeed: proxy ? jitterSeed(run) : undefined,
       start,
       end,
       actions,
@@ -249,7 +255,7 @@ async function main(): Promise<void> {
     for (let run = 1; run <= runs; run++) {
       for (const scenario of scenarios) {
         console.error(`bench:sync ${scenario.name}, run ${run} of ${runs}…`);
-        const result = report(await runScenario(scenario), { run, runs });
+        const result = report(await runScenario(scenario, run), { run, runs });
         results.get(scenario.name)?.push(result);
         reports.push(result.text);
       }

@@ -6,8 +6,12 @@ export interface ClockSample {
   delay: number;
 }
 
-/** How many recent samples the estimator considers (Jellyfin's TimeSync keeps 8). */
-export const CLOCK_SAMPLE_WINDOW = 8;
+/**
+ * How many recent samples the estimator considers, and how many pings a join takes (R90). Jellyfin's TimeSync keeps
+ * 8; with jitter on each direction R90's average of the fastest half has half the variance over 16
+ * (`bench/sync/clock-filter-sim.ts`), and 16 pings are 16 round trips at join, the estimate usable from the first.
+ */
+export const CLOCK_SAMPLE_WINDOW = 16;
 
 /**
  * A ping answered later than this (ms) is an outlier while the window holds a faster sample (R86): its offset

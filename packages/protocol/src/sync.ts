@@ -56,7 +56,7 @@ export const HOST_HEARTBEAT_MS = 5000;
  */
 export const HOST_REPORT_THRESHOLD_SECONDS = 0.1;
 
-/** How often a client takes one more clock sample (ms); the estimator uses the fastest half of the last 8 (R90). */
+/** How often a client takes one more clock sample (ms); the estimator uses the fastest half of the last 16 (R90). */
 export const CLOCK_RESAMPLE_MS = 30_000;
 
 /** After a YouTube seek, how long to let the player rebuffer before judging its position again (ms). */
