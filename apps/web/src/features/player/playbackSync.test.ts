@@ -468,6 +468,66 @@ describe('PlaybackSync as a follower (R30)', () => {
     expect(room.player.playCalls).toBe(2);
   });
 
+  it.each(['media', 'youtube'] as const)(
+    'starts over from 0 when the room loops the %s item it has finished: same id, a newer updated_at (R63, R10)',
+    async (kind) => {
+      const room = setup({ kind });
+      room.player.length = 12;
+      room.event('ready');
+      await flush();
+      room.event('seeked');
+      room.elapse(2000); // plays to the end, where the player stops by itself
+      room.player.time = 12;
+      room.player.isPaused = true;
+      room.event('pause');
+      room.event('ended');
+      room.elapse(YOUTUBE_SEEK_SETTLE_MS);
+      room.sync.tick();
+      const plays = room.player.playCalls;
+      // The host's player ended too; with the loop on 'one' the server selects the same item again.
+      room.setReference(6, { playing: true, current_time: 0 });
+      expect(room.player.seeks.at(-1)).toBeCloseTo(0, 1);
+      expect(room.player.playCalls).toBe(plays + 1);
+      await flush();
+      expect(room.player.paused()).toBe(false);
+      room.event('seeked');
+      room.event('playing');
+      room.elapse(1000);
+      room.sync.tick();
+      expect(room.player.time).toBeCloseTo(room.expected(), 1);
+      expect(room.expected()).toBeCloseTo(1, 1);
+      expect(room.reports).toEqual([]);
+    },
+  );
+
+  it('starts the looped item once a YouTube seek from the end lands, though it still reads the end meanwhile (R63, R81)', async () => {
+    const room = setup({ kind: 'youtube' });
+    room.player.length = 12;
+    room.event('ready');
+    await flush();
+    room.event('seeked');
+    room.elapse(2000);
+    room.player.time = 12;
+    room.player.isPaused = true;
+    room.event('ended');
+    room.elapse(YOUTUBE_SEEK_SETTLE_MS);
+    // seekTo is asynchronous: getCurrentTime() reads the end until the player's next state.
+    const targets: number[] = [];
+    room.player.seek = (seconds) => targets.push(seconds);
+    room.setReference(6, { playing: true, current_time: 0 });
+    expect(targets).toEqual([0]);
+    room.elapse(300);
+    room.player.time = 0;
+    room.event('seeked'); // PAUSED at 0, where the seek landed
+    await flush();
+    expect(room.player.paused()).toBe(false);
+    room.elapse(1000);
+    room.sync.tick();
+    // Started as the seek landed, 0.3 s behind the room: a nudge's worth, no second seek.
+    expect(room.expected() - room.player.time).toBeLessThan(0.5);
+    expect(targets).toEqual([0]);
+  });
+
   it('sends nothing to the room, whatever its player does', async () => {
     const room = setup();
     room.event('ready');
@@ -756,6 +816,42 @@ describe('PlaybackSync as the host (R31, R32)', () => {
     room.player.isPaused = true; // the user pauses, long after
     room.event('pause');
     expect(room.reports.map((report) => report.playing)).toEqual([false]);
+  });
+
+  it('plays its item again from 0 when the room loops it after the end it sent (R63, R32)', async () => {
+    // A host that started the freshly selected item itself, in step with the room.
+    const room = setup({ isHost: true });
+    room.player.length = 12;
+    room.setReference(5, { playing: true, current_time: 0 });
+    room.event('ready');
+    await flush();
+    room.event('play');
+    room.event('playing');
+    expect(room.reports).toEqual([]);
+    room.elapse(12_000);
+    room.player.time = 12;
+    room.player.isPaused = true;
+    room.event('pause');
+    room.event('ended');
+    expect(room.ends).toEqual([VIDEO]);
+    await flush();
+    const plays = room.player.playCalls;
+    room.setReference(6, { playing: true, current_time: 0 }); // the server's select of the same item (loop 'one')
+    expect(room.player.seeks.at(-1)).toBeCloseTo(0, 1);
+    expect(room.player.playCalls).toBe(plays + 1);
+    await flush();
+    room.event('seeked');
+    room.event('play');
+    room.event('playing');
+    expect(room.player.paused()).toBe(false);
+    // Its own start of the room's state is not a change to report, and the end is not sent twice.
+    expect(room.reports).toEqual([]);
+    expect(room.ends).toEqual([VIDEO]);
+    // The next end of the same item moves the room on again.
+    room.player.time = 12;
+    room.player.isPaused = true;
+    room.event('ended');
+    expect(room.ends).toEqual([VIDEO, VIDEO]);
   });
 
   it('moves the room on when its video ends or cannot play, once', async () => {

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mediaVideo, roomSnapshot } from '../../test/fakeRoomSocket.ts';
@@ -71,6 +71,25 @@ describe('PlaylistPanel reordering (R60–R62)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Trộn hàng chờ' }));
     expect(socket.commands('playlist:shuffle')).toEqual([{}]);
     expect(await screen.findByText('Đã trộn thứ tự các video đang chờ.')).toBeInTheDocument();
+  });
+
+  it('says an announcement again when it repeats: a second shuffle puts a fresh text node in the live region', async () => {
+    const { socket } = await renderInRoom(<PlaylistPanel />, { room, isHost: true });
+    const shuffle = screen.getByRole('button', { name: 'Trộn hàng chờ' });
+    await userEvent.click(shuffle);
+    const region = await screen.findByText('Đã trộn thứ tự các video đang chờ.');
+    const added: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) added.push(node.textContent ?? '');
+    });
+    observer.observe(region, { childList: true, subtree: true, characterData: true });
+    await userEvent.click(shuffle);
+    expect(socket.commands('playlist:shuffle')).toEqual([{}, {}]);
+    // The same text set twice changes nothing in the DOM, and a screen reader says nothing the second time.
+    await waitFor(() => expect(added).toContain('Đã trộn thứ tự các video đang chờ.'));
+    observer.disconnect();
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toHaveTextContent(/^Đã trộn thứ tự các video đang chờ\.$/);
   });
 
   it('says in Vietnamese when the playlist changed under a move', async () => {

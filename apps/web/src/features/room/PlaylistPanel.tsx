@@ -1,5 +1,5 @@
 import type { AckResult, Video } from '@xemchung/protocol';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useConfirm } from '../../components/confirmContext.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { PlaylistItem } from './PlaylistItem.tsx';
@@ -31,7 +31,9 @@ export function PlaylistPanel() {
   const canMove = useMay('playlist:move');
   const canShuffle = useMay('playlist:shuffle');
   // What the last reorder did, for screen readers (R60–R62): the list changing order says nothing by itself.
-  const [announcement, setAnnouncement] = useState('');
+  // Each announcement gets a new key, so the same words twice (two shuffles) are a new text node, read again.
+  const [announcement, setAnnouncement] = useState({ text: '', key: 0 });
+  const announce = (text: string) => setAnnouncement((previous) => ({ text, key: previous.key + 1 }));
   const confirm = useConfirm();
   const alertRefusal = useCommandAlert();
   const rowFocus = useFocusAfterRemoval(room?.playlist.map((video) => video.id) ?? []);
@@ -40,7 +42,7 @@ export function PlaylistPanel() {
     const count = room.playlist.length;
     void client.move(video.id, toIndex, room.version).then((ack) => {
       if (!ack.ok) return alertRefusal(ack.error);
-      setAnnouncement(t('room.moved', { title: video.title, position: toIndex + 1, count }));
+      announce(t('room.moved', { title: video.title, position: toIndex + 1, count }));
     });
   };
   const drag = usePlaylistDrag((id, toIndex) => {
@@ -64,12 +66,12 @@ export function PlaylistPanel() {
   const playNext = (video: Video) =>
     void client.playNext(video.id).then((ack) => {
       if (!ack.ok) return alertRefusal(ack.error);
-      setAnnouncement(t('room.queuedNext', { title: video.title }));
+      announce(t('room.queuedNext', { title: video.title }));
     });
   const shuffle = () =>
     void client.shuffle().then((ack) => {
       if (!ack.ok) return alertRefusal(ack.error);
-      setAnnouncement(t('room.shuffled'));
+      announce(t('room.shuffled'));
     });
   const waiting = playlist.filter((video) => !video.visited && video.id !== currentId).length;
   const clearQueue = () => confirm(t('room.confirmClearQueue'), () => run(() => client.clearQueue()));
@@ -114,8 +116,9 @@ export function PlaylistPanel() {
           </div>
         )}
       </div>
+      {/* The region itself stays: a live region added with its text already in it is often not read. */}
       <p aria-live="polite" className="sr-only">
-        {announcement}
+        <Fragment key={announcement.key}>{announcement.text}</Fragment>
       </p>
       {canMove && playlist.length > 1 && <p className="px-1 pb-2 text-xs text-neutral-400">{t('room.dragHint')}</p>}
       {addNote && playlist.length > 0 && <p className="px-1 pb-2 text-xs text-neutral-400">{addNote}</p>}
