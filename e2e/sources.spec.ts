@@ -38,25 +38,36 @@ async function gap(host: Page, follower: Page): Promise<number> {
 const hostMedia = (host: Page, act: (media: HTMLMediaElement, value: number) => void, value = 0) =>
   host.locator(FAKE_SDK_MEDIA).evaluate(act, value);
 
+/** `frame`: where the player's frame is (the SDK's own for Vimeo and Dailymotion, the app's for SoundCloud). */
 const SOURCES = [
   {
     source: 'vimeo',
     link: 'https://player.vimeo.com/video/76979871?h=0a1b2c3d4e',
     title: 'vimeo 76979871 0a1b2c3d4e & co',
+    frame: 'https://player.vimeo.com/video/76979871',
   },
   {
     source: 'dailymotion',
     link: 'https://dai.ly/x8abc12',
     title: 'dailymotion video x8abc12 & co',
+    frame: 'https://geo.dailymotion.com/player.html?video=x8abc12',
   },
   {
     source: 'soundcloud',
     link: 'https://m.soundcloud.com/Forss/Flickermood?si=abc',
     title: 'soundcloud forss flickermood & co',
+    frame: 'https://w.soundcloud.com/player/?',
   },
 ] as const;
 
-for (const { source, link, title } of SOURCES) {
+/** The title of the page loaded in the player's frame at `url`: the blank one the e2e route serves, unless refused. */
+const frameTitle = (page: Page, url: string) =>
+  page
+    .frames()
+    .find((frame) => frame.url().startsWith(url))
+    ?.title();
+
+for (const { source, link, title, frame } of SOURCES) {
   test(`R75 R76 R77 a ${source} link is added with its oEmbed title and the follower plays it in step`, async ({
     browser,
   }) => {
@@ -79,6 +90,8 @@ for (const { source, link, title } of SOURCES) {
     await host.getByRole('button', { name: `Phát ${title}` }).click();
     await expect.poll(async () => (await embedState(follower))?.paused, POLL).toBe(false);
     await expect.poll(() => gap(host, follower), POLL).toBeLessThan(FOLLOW_TOLERANCE);
+    // R78: the player's frame loaded at its real origin, under the CSP the console listener above watches.
+    for (const page of [host, follower]) await expect.poll(() => frameTitle(page, frame), POLL).toBe('player');
 
     await hostMedia(
       host,

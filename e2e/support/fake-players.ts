@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Route } from '@playwright/test';
 import { DAILYMOTION_SDK_URL } from '../../apps/web/src/features/player/dailymotionApi.ts';
 import { SOUNDCLOUD_SDK_URL } from '../../apps/web/src/features/player/soundcloudApi.ts';
 import { VIMEO_SDK_URL } from '../../apps/web/src/features/player/vimeoApi.ts';
@@ -36,8 +36,11 @@ export async function routeFakePlayers(
   await target.route(SOUNDCLOUD_SDK_URL, (route) =>
     route.fulfill({ contentType: 'text/javascript', body: script(installFakeSoundCloud, full) }),
   );
-  // The widget's own page, which the fake hides and plays beside: an empty page instead of the real one.
-  await target.route(/^https:\/\/w\.soundcloud\.com\/player\/\?/, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>widget</title>' }),
-  );
+  // The players' own pages, which the fakes hide and play beside (the SoundCloud widget's frame is the app's, the
+  // others the fake SDKs'): an empty page instead of the real one, loaded at the real origin under the app's CSP.
+  const blank = (route: Route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' });
+  await target.route(/^https:\/\/w\.soundcloud\.com\/player\/\?/, blank);
+  await target.route(/^https:\/\/player\.vimeo\.com\/video\//, blank);
+  await target.route(/^https:\/\/geo\.dailymotion\.com\/player\.html\?/, blank);
 }

@@ -23,7 +23,8 @@ import { FIXTURE_LISTS } from './fixture-playlists.ts';
  *
  * `POST /youtubei/v1/browse` serves the playlists of fixture-playlists.ts (fake-innertube-browse.ts builds the
  * pages): FIXTURE_LISTS.private and unknown lists answer an ERROR alert, `broken` 500 (and `flaky`'s continuations),
- * `slow` after `slowMs`.
+ * `slow` after `slowMs`. RECORDED_LIST_ID answers the recorded pages of fixtures/innertube (its first page, then
+ * its continuation when asked with the token the first page names).
  */
 export interface FakeInnerTube {
   /** INNERTUBE_BASE_URL pointing at this fake, and SEARCH_PROVIDER=innertube. */
@@ -46,6 +47,8 @@ export interface InnerTubeSearchBody {
 const fixture = (name: string) => readFileSync(new URL(`fixtures/innertube/${name}`, import.meta.url), 'utf8');
 const VIDEOS_PAGE = fixture('search-videos.json');
 const NO_RESULTS_PAGE = fixture('search-no-results.json');
+const RECORDED_LIST_PAGE = fixture('playlist-browse.json');
+const RECORDED_LIST_CONTINUATION = fixture('playlist-browse-continuation.json');
 
 /** The results our route must return for VIDEOS_PAGE: its two videos in order, not the Shorts shelf. */
 export const INNERTUBE_FIXTURE_RESULTS = [
@@ -60,6 +63,36 @@ export const INNERTUBE_FIXTURE_RESULTS = [
     thumbnail: 'https://i.ytimg.com/vi/JjRDf8v8igE/mqdefault.jpg',
   },
 ];
+
+/** The list the recorded browse pages are of (fixtures/innertube/README.md). */
+export const RECORDED_LIST_ID = 'PLoumn5BIsUDeGF1vy5Nylf_RJKn5aL_nr';
+
+interface RecordedVideo {
+  playlistVideoRenderer?: { videoId: string; title: { runs: { text: string }[] } };
+  continuationItemRenderer?: { continuationEndpoint: { continuationCommand: { token: string } } };
+}
+
+/** The items of the recorded pages, read along the paths YouTube sent them: the first page's list, then the continuation's. */
+function recordedItems(): { first: RecordedVideo[]; next: RecordedVideo[] } {
+  const first =
+    JSON.parse(RECORDED_LIST_PAGE).contents.twoColumnBrowseResultsRenderer.tabs[0].tabRenderer.content
+      .sectionListRenderer.contents[0].itemSectionRenderer.contents[0].playlistVideoListRenderer.contents;
+  const next =
+    JSON.parse(RECORDED_LIST_CONTINUATION).onResponseReceivedActions[0].appendContinuationItemsAction.continuationItems;
+  return { first, next };
+}
+
+/** The videos of the recorded list in the order YouTube sent them, across both pages, as the room must get them. */
+export function recordedListVideos(): { id: string; title: string }[] {
+  const { first, next } = recordedItems();
+  return [...first, ...next].flatMap(({ playlistVideoRenderer: video }) =>
+    video ? [{ id: video.videoId, title: video.title.runs.map((run) => run.text).join('') }] : [],
+  );
+}
+
+/** The token of the recorded first page's video list (not the section's own continuation beside it). */
+export const RECORDED_LIST_CONTINUATION_TOKEN =
+  recordedItems().first.at(-1)?.continuationItemRenderer?.continuationEndpoint.continuationCommand.token ?? '';
 
 const UNUSUAL_TRAFFIC =
   '<html><head><title>https://www.youtube.com/youtubei/v1/search</title></head><body>Our systems have detected unusual traffic from your computer network.</body></html>';
@@ -120,6 +153,8 @@ export async function startFakeInnerTube(options: { slowMs?: number } = {}): Pro
   const browse = (body: { browseId?: string; continuation?: string }, res: ServerResponse) => {
     browses.push({ browseId: body.browseId, continuation: body.continuation });
     const listId = body.browseId?.replace(/^VL/, '');
+    if (listId === RECORDED_LIST_ID) return json(res, 200, RECORDED_LIST_PAGE);
+    if (body.continuation === RECORDED_LIST_CONTINUATION_TOKEN) return json(res, 200, RECORDED_LIST_CONTINUATION);
     if (listId === FIXTURE_LISTS.private)
       return json(res, 200, JSON.stringify(browseAlertPage('This playlist is private.')));
     const flakyContinuation = body.continuation?.startsWith(`${FIXTURE_LISTS.flaky}:`) ?? false;

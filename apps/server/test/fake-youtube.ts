@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerEmbedOembed, embedOembedEnv } from './fake-embed-oembed.ts';
@@ -26,8 +27,23 @@ import { FIXTURE_LISTS, type FixtureItem, fixtureItems } from './fixture-playlis
  * `GET /youtube/v3/playlistItems` serves the lists of fixture-playlists.ts, 50 items a page at most
  * (`maxResults`), paged by `pageToken`; FIXTURE_LISTS.private answers 403 playlistItemsNotAccessible,
  * `broken` 500 (and `flaky` on every page after the first), `slow` after `slowMs`, and any unknown list 404 playlistNotFound, as the API documents.
+ * RECORDED_DATA_API_LIST_ID answers the recorded page of fixtures/data-api (its README says where it comes from).
  */
 export const FAKE_YOUTUBE_KEY = 'fake-youtube-key';
+
+/** The list the recorded `playlistItems.list` page is of: 13 videos, 3 of them private (fixtures/data-api/README.md). */
+export const RECORDED_DATA_API_LIST_ID = 'PLBCF2DAC6FFB574DE';
+const RECORDED_PLAYLIST_ITEMS = readFileSync(new URL('fixtures/data-api/playlist-items.json', import.meta.url), 'utf8');
+
+/** The recorded items YouTube titled as videos (not 'Private video'), in the order it sent them. */
+export function recordedDataApiVideos(): { id: string; title: string }[] {
+  const body = JSON.parse(RECORDED_PLAYLIST_ITEMS) as {
+    items: { snippet: { title: string }; contentDetails: { videoId: string } }[];
+  };
+  return body.items
+    .filter(({ snippet }) => snippet.title !== 'Private video')
+    .map(({ snippet, contentDetails }) => ({ id: contentDetails.videoId, title: snippet.title }));
+}
 
 export interface FakeYouTube {
   /** YOUTUBE_API_BASE_URL, YOUTUBE_OEMBED_URL, YOUTUBE_API_KEY and the *_OEMBED_URL of the other sites, at this fake. */
@@ -243,6 +259,7 @@ export async function startFakeYouTube(options: { slowMs?: number; port?: number
       return json(res, 400, googleError(400, 'API key not valid. Please pass a valid API key.', 'keyInvalid'));
     }
     const listId = url.searchParams.get('playlistId') ?? '';
+    if (listId === RECORDED_DATA_API_LIST_ID) return json(res, 200, JSON.parse(RECORDED_PLAYLIST_ITEMS));
     if (listId === FIXTURE_LISTS.private) {
       const message = 'The request is not properly authorized to retrieve the specified playlist.';
       return json(res, 403, googleError(403, message, 'playlistItemsNotAccessible', 'youtube.playlistItem'));

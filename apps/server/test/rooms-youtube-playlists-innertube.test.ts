@@ -1,7 +1,13 @@
 import { PLAYLIST_MAX, type RoomSnapshot } from '@xemchung/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
-import { type FakeInnerTube, startFakeInnerTube } from './fake-innertube.ts';
+import {
+  type FakeInnerTube,
+  RECORDED_LIST_CONTINUATION_TOKEN,
+  RECORDED_LIST_ID,
+  recordedListVideos,
+  startFakeInnerTube,
+} from './fake-innertube.ts';
 import { INNERTUBE_PAGE_SIZE } from './fake-innertube-browse.ts';
 import { FIXTURE_LISTS, hugeVideoId, SMALL_LIST_VIDEOS } from './fixture-playlists.ts';
 import { startServer, type TestServer } from './harness.ts';
@@ -57,6 +63,23 @@ describe('YouTube playlists without a key, through InnerTube (R72)', () => {
     expect(stored.playlist.slice(1).map(({ id, title }) => ({ id, title }))).toEqual(SMALL_LIST_VIDEOS);
     expect(innertube.browses.at(-1)).toEqual({ browseId: `VL${FIXTURE_LISTS.small}` });
     // youtubei.js read every node of the built pages (docs/decisions/024-youtube-playlists.md).
+    expect(logLines.filter((line) => line.includes('could not parse a node'))).toEqual([]);
+  });
+
+  it('reads a recorded YouTube answer: both pages, the videos added in the order they were recorded', async () => {
+    const { roomId, client } = await hostInRoom();
+    const before = innertube.browses.length;
+    const recorded = recordedListVideos();
+    expect(recorded).toHaveLength(5);
+    const ack = await client.request('playlist:addList', { listId: RECORDED_LIST_ID });
+    expect(ack).toMatchObject({ ok: true, added: recorded.length, skipped: 0, limit: null });
+    const stored = await load(roomId);
+    expect(stored.playlist.slice(1).map(({ id, title }) => ({ id, title }))).toEqual(recorded);
+    // The video list's own continuation was followed, not the section's beside it, and nothing more was asked.
+    expect(innertube.browses.slice(before)).toEqual([
+      { browseId: `VL${RECORDED_LIST_ID}` },
+      { continuation: RECORDED_LIST_CONTINUATION_TOKEN },
+    ]);
     expect(logLines.filter((line) => line.includes('could not parse a node'))).toEqual([]);
   });
 

@@ -1,7 +1,12 @@
 import { PLAYLIST_MAX, type RoomSnapshot } from '@xemchung/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
-import { type FakeYouTube, startFakeYouTube } from './fake-youtube.ts';
+import {
+  type FakeYouTube,
+  RECORDED_DATA_API_LIST_ID,
+  recordedDataApiVideos,
+  startFakeYouTube,
+} from './fake-youtube.ts';
 import { FIXTURE_LISTS, hugeVideoId, SMALL_LIST_VIDEOS } from './fixture-playlists.ts';
 import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
 import { guestBrowser, openTab, TRUST_LOCAL_PROXY } from './moderation-clients.ts';
@@ -78,6 +83,17 @@ describe.each(DATABASE_KINDS)('YouTube playlists through the Data API on %s (R70
     expect(seen.playlist.map((video) => video.visited)).toEqual([true, false, false]);
     expect(seen.playlist[1]?.thumbnail).toBe(`https://i.ytimg.com/vi/${DESPACITO.id}/mqdefault.jpg`);
     expect(await load(roomId)).toEqual(seen);
+  });
+
+  it('reads a recorded Data API answer: its videos in the order recorded, its three private videos skipped (R72)', async () => {
+    const { roomId, hostClient } = await room();
+    const recorded = recordedDataApiVideos();
+    expect(recorded).toHaveLength(10);
+    const before = reads();
+    const ack = await hostClient.request('playlist:addList', { listId: RECORDED_DATA_API_LIST_ID });
+    expect(ack).toMatchObject({ ok: true, added: recorded.length, skipped: 0, limit: null });
+    expect((await load(roomId)).playlist.map(({ id, title }) => ({ id, title }))).toEqual(recorded);
+    expect(reads() - before).toBe(1);
   });
 
   it('skips videos already in the playlist and adds the rest after them (R7, R71)', async () => {

@@ -4,8 +4,10 @@ import type { FakeSdkOptions } from './options.ts';
  * A local Dailymotion Player Library Script for tests and the sync bench, speaking the documented Web SDK
  * (developers.dailymotion.com/reference/web-sdk-player-methods, -events, -states): `dailymotion.createPlayer(id,
  * {video, params})` resolving with a player, fire-and-forget commands, `getState()` as a promise, and
- * `on(dailymotion.events.X, callback(state))`. Instead of geo.dailymotion.com's iframe it plays
- * `options.mediaUrl` in a real <video data-fake-sdk="dailymotion"> inside the container, with the same message
+ * `on(dailymotion.events.X, callback(state))`. It puts the player frame in the container at its real origin
+ * (https://geo.dailymotion.com/player.html?video=<id>, hidden; e2e/support/fake-players.ts serves a blank page
+ * there), so the page's CSP is tried on it as on the real one, but plays `options.mediaUrl` in a real
+ * <video data-fake-sdk="dailymotion"> beside it, with the same message
  * delays as the Vimeo fake (fakeVimeo.ts); a seek's VIDEO_SEEKEND comes when the media has really seeked.
  * Self-contained, served at the real script URL by e2e/support/fake-players.ts.
  */
@@ -31,10 +33,12 @@ export function installFakeDailymotion(options: FakeSdkOptions): void {
 
   class Player {
     private readonly media: HTMLVideoElement;
+    private readonly frame: HTMLIFrameElement;
     private readonly listeners = new Map<string, ((state: State) => void)[]>();
 
-    constructor(media: HTMLVideoElement) {
+    constructor(media: HTMLVideoElement, frame: HTMLIFrameElement) {
       this.media = media;
+      this.frame = frame;
       const forward = (native: string, name: string) =>
         media.addEventListener(native, () => this.emit(events[name] as string));
       forward('play', 'VIDEO_PLAY');
@@ -104,6 +108,7 @@ export function installFakeDailymotion(options: FakeSdkOptions): void {
     destroy() {
       this.media.pause();
       this.media.remove();
+      this.frame.remove();
     }
   }
 
@@ -127,8 +132,13 @@ export function installFakeDailymotion(options: FakeSdkOptions): void {
       media.muted = embed.params?.mute === true;
       media.controls = embed.params?.controls !== false;
       media.src = options.mediaUrl;
-      container.append(media);
-      const player = new Player(media);
+      // The player frame the real library makes, at its origin; nothing waits for it (the fake plays its own media).
+      const frame = document.createElement('iframe');
+      frame.src = `https://geo.dailymotion.com/player.html?video=${encodeURIComponent(embed.video)}`;
+      frame.title = 'Dailymotion';
+      frame.hidden = true;
+      container.append(frame, media);
+      const player = new Player(media, frame);
       await new Promise<void>((resolve) => {
         if (media.readyState >= 1) resolve();
         else media.addEventListener('loadedmetadata', () => resolve(), { once: true });

@@ -3,8 +3,10 @@ import type { FakeSdkOptions } from './options.ts';
 /**
  * A local Vimeo Player SDK (player.js) for tests and the sync bench, speaking the documented API
  * (developer.vimeo.com/player/sdk/reference): `new Vimeo.Player(element, {url, …})`, promise-returning methods,
- * `on(event, callback)` with `{seconds, duration, percent}`. Instead of player.vimeo.com's iframe it plays
- * `options.mediaUrl` in a real <video data-fake-sdk="vimeo"> inside the element (the bench samples that element), and
+ * `on(event, callback)` with `{seconds, duration, percent}`. It puts the player frame in the element at its real
+ * origin (https://player.vimeo.com/video/<id>, hidden; e2e/support/fake-players.ts serves a blank page there), so
+ * the page's CSP is tried on it as on the real one, but plays `options.mediaUrl` in a real
+ * <video data-fake-sdk="vimeo"> beside it (the bench samples that element), and
  * talks to it as through postMessage: a command reaches the media `delayMs / 2` after the call, its answer and
  * every event come back `delayMs / 2` later carrying the values of when they were sent, and a seek lands when the
  * media has really seeked. Self-contained (no imports at run time): e2e and the bench serve its source as the
@@ -25,7 +27,17 @@ export function installFakeVimeo(options: FakeSdkOptions): void {
     return media;
   };
 
+  /** The player frame the real SDK makes, at its origin; nothing waits for it (the fake plays its own media). */
+  const makeFrame = (page: string): HTMLIFrameElement => {
+    const frame = document.createElement('iframe');
+    frame.src = `https://player.vimeo.com/video/${/\d+/.exec(page)?.[0] ?? ''}`;
+    frame.title = 'Vimeo';
+    frame.hidden = true;
+    return frame;
+  };
+
   class Player {
+    private readonly frame: HTMLIFrameElement;
     private readonly media: HTMLVideoElement;
     private readonly listeners = new Map<string, ((data: Data) => void)[]>();
     private readonly loaded: Promise<void>;
@@ -37,7 +49,8 @@ export function installFakeVimeo(options: FakeSdkOptions): void {
       this.media.muted = embed.muted === true;
       this.media.controls = embed.controls !== false;
       this.media.setAttribute('data-video', page);
-      element.append(this.media);
+      this.frame = makeFrame(page);
+      element.append(this.frame, this.media);
       const time = (): Data => {
         const duration = Number.isFinite(this.media.duration) ? this.media.duration : 0;
         const seconds = this.media.currentTime;
@@ -146,6 +159,7 @@ export function installFakeVimeo(options: FakeSdkOptions): void {
       this.destroyed = true;
       this.media.pause();
       this.media.remove();
+      this.frame.remove();
       return Promise.resolve();
     }
   }
