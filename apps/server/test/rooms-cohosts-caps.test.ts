@@ -79,6 +79,34 @@ describe.each(DATABASE_KINDS)('co-hosts, settings and caps on %s (R55–R57)', (
     expect((await load(roomId))?.host).toBe(host.uid);
   });
 
+  it("refuses a controller's re-anchor made against an older version: a co-host's pause stands (R93)", async () => {
+    const { roomId, hostClient, first } = await playingRoom();
+    const cohost = await signedInUser(server, 'Đồng chủ phòng');
+    const cohostClient = track(await connect(server, { user: cohost }));
+    await cohostClient.join(roomId);
+    const granted = await hostClient.request('cohost:grant', { uid: cohost.uid });
+    const seenByHost = granted.ok ? granted.version : Number.NaN;
+    const paused = await cohostClient.request('playback:update', {
+      id: first.id,
+      playing: false,
+      position: 30,
+      rate: 1,
+    });
+    expect(paused).toMatchObject({ ok: true });
+    // The host's heartbeat, made before the pause reached it, names the version it had applied.
+    const heartbeat = { id: first.id, playing: true, position: 31, rate: 1 };
+    expect(await hostClient.request('playback:update', { ...heartbeat, version: seenByHost })).toMatchObject({
+      ok: false,
+      error: { code: 'version_conflict' },
+    });
+    expect((await load(roomId))?.current_video).toMatchObject({ playing: false, current_time: 30 });
+    const current = paused.ok ? paused.version : Number.NaN;
+    expect(await hostClient.request('playback:update', { ...heartbeat, version: current })).toMatchObject({
+      ok: true,
+    });
+    expect((await load(roomId))?.current_video).toMatchObject({ playing: true, current_time: 31 });
+  });
+
   it('refuses a co-host granting, revoking or changing settings, and bad grants, changing nothing (R55, R56)', async () => {
     const { roomId, hostClient } = await playingRoom();
     const cohost = await signedInUser(server, 'Đồng chủ phòng');

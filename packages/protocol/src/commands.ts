@@ -87,13 +87,18 @@ const playNextCommand = z.object({ type: z.literal('playlist:playNext'), id: vid
 const shuffleCommand = z.object({ type: z.literal('playlist:shuffle') });
 /** What autoplay does at the end of an item (R63). */
 const loopCommand = z.object({ type: z.literal('room:loop'), mode: loopModeSchema });
-/** The host's player state. `id` is the video the player has loaded, so a report about an old video is refused. */
+/**
+ * The host's player state. `id` is the video the player has loaded, so a report about an old video is refused.
+ * `version`, sent by a heartbeat's re-anchor only (R93), is the room version it was made against: refused as
+ * `version_conflict` once the room has moved on, so a stale "still playing" never undoes a newer pause.
+ */
 const playbackUpdateCommand = z.object({
   type: z.literal('playback:update'),
   id: videoIdSchema,
   playing: z.boolean(),
   position: z.number().min(0).max(POSITION_MAX),
   rate: currentVideoSchema.shape.rate,
+  version: z.number().int().min(0).optional(),
 });
 /** The host's player reached the end of `id`. */
 const playbackEndedCommand = z.object({ type: z.literal('playback:ended'), id: videoIdSchema });

@@ -203,6 +203,16 @@ describe('playback:update (R13, R28)', () => {
     const update: StateCommand = { type: 'playback:update', id: vid('a'), playing: true, position: 9, rate: 1 };
     expect(applyRoomCommand(busyRoom, update, HOST, NOW)).toMatchObject({ error: { code: 'version_conflict' } });
   });
+
+  it('R93: refuses a re-anchor made against an older room version, and takes one made against this one', () => {
+    const reanchor: StateCommand = { type: 'playback:update', id: vid('c'), playing: true, position: 60, rate: 1 };
+    const stale = applyRoomCommand(busyRoom, { ...reanchor, version: 7 }, HOST, NOW, { version: 8 });
+    expect(stale).toMatchObject({ error: { code: 'version_conflict' } });
+    const current = applyRoomCommand(busyRoom, { ...reanchor, version: 8 }, HOST, NOW, { version: 8 });
+    expect(current).toMatchObject({ state: { current_video: { playing: true, current_time: 60 } } });
+    // A report of a change names no version: it stands whatever committed meanwhile.
+    expect(applyRoomCommand(busyRoom, reanchor, HOST, NOW, { version: 8 })).toHaveProperty('state');
+  });
 });
 
 describe('playlist:remove (R14)', () => {

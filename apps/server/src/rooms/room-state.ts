@@ -129,6 +129,10 @@ function decide(
       return command.mode === state.loop ? { state } : { state: { ...state, loop: command.mode } };
     case 'playback:update':
       if (command.id !== state.current_video.id) return refuse('version_conflict', 'That video is no longer playing');
+      // R93: a re-anchor made against an older room would undo what changed since (another controller's pause).
+      if (command.version !== undefined && context.version !== undefined && command.version !== context.version) {
+        return refuse('version_conflict', 'The room changed since this report');
+      }
       return {
         state: {
           ...state,

@@ -717,7 +717,30 @@ describe('PlaybackSync as the host (R31, R32)', () => {
     const room = await playingHost();
     room.elapse(5000);
     room.sync.heartbeat();
-    expect(room.reports).toEqual([{ id: VIDEO, playing: true, position: 15, rate: 1 }]);
+    // R93: made against the room's version 5, so the room refuses it if it moved on meanwhile.
+    expect(room.reports).toEqual([{ id: VIDEO, playing: true, position: 15, rate: 1, version: 5 }]);
+  });
+
+  it("names no version on a user's change, and a heartbeat adds nothing while a report is out (R93)", async () => {
+    const room = await playingHost();
+    room.player.pause();
+    room.event('pause');
+    room.sync.heartbeat();
+    expect(room.reports).toEqual([{ id: VIDEO, playing: false, position: 10, rate: 1 }]);
+    await room.answerReport(6);
+    expect(room.reports).toHaveLength(1);
+  });
+
+  it('goes back to the room when its stale re-anchor is refused (another tab paused meanwhile, R93)', async () => {
+    const room = await playingHost();
+    room.elapse(5000);
+    room.sync.heartbeat();
+    expect(room.reports[0]).toMatchObject({ playing: true, version: 5 });
+    // The other tab's pause committed first (version 6); the room refuses the heartbeat made against 5.
+    room.setReference(6, { playing: false, current_time: 15 });
+    await room.answerReport('refused');
+    expect(room.player.paused()).toBe(true);
+    expect(room.reports).toHaveLength(1);
   });
 
   it('learns how late the server stamps its reports and reports where its player will be by then', async () => {

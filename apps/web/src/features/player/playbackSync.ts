@@ -227,7 +227,7 @@ export class PlaybackSync {
     const player = this.player;
     if (!this.controller || !this.ready || !player || !reference?.video.playing || player.paused()) return;
     if (this.seeks.inFlight || this.atEnd(player, reference.video)) return;
-    this.sendReport();
+    this.sendReport(reference.version);
   }
 
   /**
@@ -462,7 +462,8 @@ export class PlaybackSync {
     this.cancelRecheck = this.deps.later(YOUTUBE_HOST_RECHECK_MS, () => {
       this.cancelRecheck = null;
       if (this.player !== player || !this.controller || !this.ready || player.paused()) return;
-      if (this.hostDiffers(SYNC_DEADBAND_SECONDS)) this.sendReport();
+      // A re-anchor like the heartbeat's (R93): refused if the room moved on since (another tab's pause).
+      if (this.hostDiffers(SYNC_DEADBAND_SECONDS)) this.sendReport(this.current()?.version);
     });
   }
 
@@ -492,9 +493,11 @@ export class PlaybackSync {
     return own ? video.rate : clamp(rate, PROTOCOL_RATE_MIN, PROTOCOL_RATE_MAX);
   }
 
-  private sendReport() {
+  /** Reports the player's state; `basedOn`, for a heartbeat's re-anchor, the room version it was made against (R93). */
+  private sendReport(basedOn?: number) {
     if (this.reporting) {
-      this.reportAgain = true;
+      // A heartbeat while a report is out has nothing to add: that report re-anchors the room.
+      if (basedOn === undefined) this.reportAgain = true;
       return;
     }
     const reference = this.current();
@@ -508,24 +511,24 @@ export class PlaybackSync {
     const sentAt = this.deps.serverNow();
     this.reporting = true;
     this.startedOnce = true;
-    void this.deps
-      .report({ id: this.deps.videoId, playing, position: Math.max(0, player.currentTime() + transit), rate })
-      .then((outcome) => {
-        this.reporting = false;
-        this.unheard = outcome === 'unheard';
-        if (typeof outcome === 'number') {
-          this.awaitVersion = Math.max(this.awaitVersion, outcome);
-          this.stampDelay.committed(outcome, sentAt);
+    const position = Math.max(0, player.currentTime() + transit);
+    const version = basedOn === undefined ? {} : { version: basedOn };
+    void this.deps.report({ id: this.deps.videoId, playing, position, rate, ...version }).then((outcome) => {
+      this.reporting = false;
+      this.unheard = outcome === 'unheard';
+      if (typeof outcome === 'number') {
+        this.awaitVersion = Math.max(this.awaitVersion, outcome);
+        this.stampDelay.committed(outcome, sentAt);
+      }
+      if (this.player !== player || this.unheard) return;
+      if (this.reportAgain) {
+        this.reportAgain = false;
+        if (this.hostDiffers()) {
+          this.sendReport();
+          return;
         }
-        if (this.player !== player || this.unheard) return;
-        if (this.reportAgain) {
-          this.reportAgain = false;
-          if (this.hostDiffers()) {
-            this.sendReport();
-            return;
-          }
-        }
-        this.sync('state');
-      });
+      }
+      this.sync('state');
+    });
   }
 }

@@ -54,6 +54,8 @@ export interface HostReport {
   playing: boolean;
   position: number;
   rate: number;
+  /** A heartbeat's re-anchor names the room version it was made against (R93). */
+  version?: number;
 }
 
 /**

@@ -45,6 +45,8 @@ export interface PlaybackReport {
   playing: boolean;
   position: number;
   rate: number;
+  /** The room version a heartbeat's re-anchor was made against (R93); absent on a report of a change. */
+  version?: number;
 }
 
 export interface RoomClientOptions {
@@ -358,10 +360,11 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     shuffle: () => request('playlist:shuffle', {}),
     setLoop: (mode) => request('room:loop', { mode }),
     voteSkip: (id, skip) => request('vote:skip', { id, skip }),
-    updatePlayback: async ({ id, playing, position, rate }) => {
+    updatePlayback: async ({ id, playing, position, rate, version }) => {
       const videoId = id ?? held?.current_video.id ?? '';
       if (videoId === '') return failure('version_conflict', 'Nothing is playing');
-      return request('playback:update', { id: videoId, playing, position, rate });
+      const basedOn = version === undefined ? {} : { version };
+      return request('playback:update', { id: videoId, playing, position, rate, ...basedOn });
     },
     ended: (id) => request('playback:ended', { id }),
     sendChat: (text) => chat.send(text),
