@@ -544,8 +544,9 @@ describe('PlaybackSync as a follower (R30)', () => {
 
 describe('PlaybackSync as the host (R31, R32)', () => {
   /** A host whose player is playing in step with the room at 10 s. */
-  async function playingHost() {
-    const room = setup({ isHost: true });
+  /** A host whose player plays at 10 s, in step with the room (version 5). */
+  async function playingHost(kind: PlayerKind = 'media') {
+    const room = setup({ isHost: true, kind });
     room.setReference(5, { playing: true, current_time: 10 });
     room.player.time = 10;
     room.player.isPaused = false;
@@ -645,12 +646,7 @@ describe('PlaybackSync as the host (R31, R32)', () => {
   });
 
   it('as a YouTube host, re-anchors the room beyond the dead band once its player has played a moment (R83)', async () => {
-    const room = setup({ isHost: true, kind: 'youtube' });
-    room.setReference(5, { playing: true, current_time: 10 });
-    room.player.time = 10;
-    room.player.isPaused = false;
-    room.event('ready');
-    await flush();
+    const room = await playingHost('youtube');
     // A seek in YouTube's own controls landed 60 ms short of where the room thinks: under the report threshold.
     room.player.time -= 0.06;
     room.event('playing');
@@ -669,12 +665,7 @@ describe('PlaybackSync as the host (R31, R32)', () => {
   });
 
   it("as a YouTube host, re-anchors the room once its player runs at the user's new rate (R92)", async () => {
-    const room = setup({ isHost: true, kind: 'youtube' });
-    room.setReference(5, { playing: true, current_time: 10 });
-    room.player.time = 10;
-    room.player.isPaused = false;
-    room.event('ready');
-    await flush();
+    const room = await playingHost('youtube');
     room.player.playbackRate = 1.5; // the user's choice in YouTube's menu
     room.event('ratechange');
     expect(room.reports).toEqual([{ id: VIDEO, playing: true, position: 10, rate: 1.5 }]);
@@ -691,12 +682,7 @@ describe('PlaybackSync as the host (R31, R32)', () => {
   });
 
   it('does not re-check after a rate change it made to follow the room (R92)', async () => {
-    const room = setup({ isHost: true, kind: 'youtube' });
-    room.setReference(5, { playing: true, current_time: 10 });
-    room.player.time = 10;
-    room.player.isPaused = false;
-    room.event('ready');
-    await flush();
+    const room = await playingHost('youtube');
     room.setReference(6, { playing: true, current_time: 10, rate: 1.5 }); // another controller's change
     expect(room.player.rateCalls).toEqual([1.5]);
     room.event('ratechange');
