@@ -512,8 +512,7 @@ export class PlaybackSync {
     this.reporting = true;
     this.startedOnce = true;
     const position = Math.max(0, player.currentTime() + transit);
-    const version = basedOn === undefined ? {} : { version: basedOn };
-    void this.deps.report({ id: this.deps.videoId, playing, position, rate, ...version }).then((outcome) => {
+    void this.deps.report({ id: this.deps.videoId, playing, position, rate, version: basedOn }).then((outcome) => {
       this.reporting = false;
       this.unheard = outcome === 'unheard';
       if (typeof outcome === 'number') {

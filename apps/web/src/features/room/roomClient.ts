@@ -363,8 +363,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     updatePlayback: async ({ id, playing, position, rate, version }) => {
       const videoId = id ?? held?.current_video.id ?? '';
       if (videoId === '') return failure('version_conflict', 'Nothing is playing');
-      const basedOn = version === undefined ? {} : { version };
-      return request('playback:update', { id: videoId, playing, position, rate, ...basedOn });
+      return request('playback:update', { id: videoId, playing, position, rate, version });
     },
     ended: (id) => request('playback:ended', { id }),
     sendChat: (text) => chat.send(text),
