@@ -56,7 +56,7 @@ export interface Actor {
 export type Transition = { state: RoomState } | { error: ProtocolError };
 
 /**
- * What a command may need beyond the state: the room version it was read at (R60's optional check), where
+ * What a command may need beyond the state: the room version it was read at (R60's and R93's optional check), where
  * shuffles take their randomness (R62; `crypto.randomInt` unless a test gives its own), and the person keys of
  * the people in the room now, on every node (R66: what a skip vote is counted against; presence knows them).
  */
@@ -65,6 +65,10 @@ export interface CommandContext {
   randomInt?: (max: number) => number;
   present?: ReadonlySet<string>;
 }
+
+/** Whether a command made against room version `seen` (when it names one) comes after the room moved on (R60, R93). */
+const movedOn = (seen: number | undefined, context: CommandContext) =>
+  seen !== undefined && context.version !== undefined && seen !== context.version;
 
 /** What the state machine applies: the room commands, with a playlist import carrying the videos read (R71). */
 export type StateCommand = Exclude<RoomCommand, { type: 'playlist:addList' }> | ListAdd;
@@ -117,9 +121,7 @@ function decide(
     case 'playlist:clearWatched':
       return clearWatched(state);
     case 'playlist:move':
-      if (command.version !== undefined && context.version !== undefined && command.version !== context.version) {
-        return refuse('version_conflict', 'The playlist changed since you saw it');
-      }
+      if (movedOn(command.version, context)) return refuse('version_conflict', 'The playlist changed since you saw it');
       return move(state, command.id, command.toIndex);
     case 'playlist:playNext':
       return playNext(state, command.id);
@@ -130,9 +132,7 @@ function decide(
     case 'playback:update':
       if (command.id !== state.current_video.id) return refuse('version_conflict', 'That video is no longer playing');
       // R93: a re-anchor made against an older room would undo what changed since (another controller's pause).
-      if (command.version !== undefined && context.version !== undefined && command.version !== context.version) {
-        return refuse('version_conflict', 'The room changed since this report');
-      }
+      if (movedOn(command.version, context)) return refuse('version_conflict', 'The room changed since this report');
       return {
         state: {
           ...state,
