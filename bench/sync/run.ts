@@ -163,15 +163,12 @@ export async function openRoom(
   return { host, follower };
 }
 
-/** The delay proxy's jitter seed of run `run` (1-based): each run of `--runs N` draws its own delays. */
-const jitterSeed = (run: number) => 14 + run;
-
 /** One run of one scenario: its recording (also written to bench/results/sync-<scenario>.json). */
 async function runScenario(scenario: Scenario, run: number): Promise<Recording> {
   const source = await scenario.source.start(PORTS);
-  const proxy = scenario.network
-    ? await startDelayProxy({ targetPort: PORT, profile: scenario.network, seed: jitterSeed(run) })
-    : null;
+  // Each run of `--runs N` (1-based) draws its own delays; run 1 keeps the proxy's old seed, 15.
+  const seed = 14 + run;
+  const proxy = scenario.network ? await startDelayProxy({ targetPort: PORT, profile: scenario.network, seed }) : null;
   let browser: Browser | null = null;
   try {
     browser = await chromium.launch(chromiumLaunch);
@@ -200,7 +197,7 @@ async function runScenario(scenario: Scenario, run: number): Promise<Recording> 
       goals: scenario.goals,
       biasMs: routeBiasMs(scenario.network),
       stalls: proxy?.stalls().filter((stall) => stall.to >= start && stall.from <= end) ?? [],
-      jitterSeed: proxy ? jitterSeed(run) : undefined,
+      jitterSeed: proxy ? seed : undefined,
       start,
       end,
       actions,
