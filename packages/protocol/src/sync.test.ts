@@ -4,7 +4,9 @@ import {
   decideCorrection,
   MEDIA_SEEK_THRESHOLD_SECONDS,
   NUDGE_MAX_RATE_OFFSET,
+  RATE_CHANGE_DELAY_SECONDS,
   RATE_CHANGE_STALL_SECONDS,
+  RATE_STRETCH_START_SECONDS,
   SYNC_DEADBAND_SECONDS,
   SYNC_TICK_MS,
   type SyncDecision,
@@ -157,5 +159,94 @@ describe('decideCorrection (R29)', () => {
       expect(errors.every((value) => value > 0)).toBe(true);
       expect(errors.at(-1)).toBeLessThan(SYNC_DEADBAND_SECONDS);
     }
+  });
+});
+
+/**
+ * Chromium's media clock as bench/sync/rate-change-steps.ts measured it: a rate applies RATE_CHANGE_DELAY_SECONDS
+ * after it is set, and leaving the rate 1 loses RATE_STRETCH_START_SECONDS of media time. `error` is the room's
+ * position minus the player's; the room plays at 1. Time moves in 1 ms steps; a controller decides every 250 ms
+ * tick and ends a timed nudge on its timer, as PlaybackSync does.
+ */
+function chromiumFollower(startError: number, timed: boolean) {
+  let error = startError;
+  let setRate = 1; // what the controller last set
+  let runningRate = 1; // what the media clock runs at
+  const pending: { at: number; rate: number }[] = [];
+  let endAt: number | null = null;
+  let changes = 0;
+  const set = (now: number, rate: number) => {
+    if (Math.abs(rate - setRate) < 1e-9) return;
+    changes += 1;
+    if (Math.abs(setRate - 1) < 1e-9) error += RATE_STRETCH_START_SECONDS;
+    setRate = rate;
+    pending.push({ at: now + RATE_CHANGE_DELAY_SECONDS * 1000, rate });
+  };
+  for (let now = 0; now <= 4000; now++) {
+    while (pending[0] && pending[0].at <= now) runningRate = (pending.shift() as { rate: number }).rate;
+    if (endAt !== null && now >= endAt) {
+      endAt = null;
+      set(now, 1);
+    }
+    if (now % SYNC_TICK_MS === 0 && endAt === null) {
+      const decision = decideCorrection(error, 'media', { timed, nudgeRate: setRate === 1 ? undefined : setRate });
+      if (decision.action === 'nudge') {
+        set(now, decision.rate);
+        if (decision.seconds !== undefined) endAt = now + decision.seconds * 1000;
+      } else if (decision.action === 'none') {
+        set(now, 1);
+      }
+    }
+    error -= (runningRate - 1) / 1000;
+  }
+  return { error, changes };
+}
+
+describe('decideCorrection, a timed HTML5 nudge (R94)', () => {
+  it("closes the gap with one timed nudge where R29's per-tick one stops short", () => {
+    // From a small error behind, the per-tick nudge pays for the stretch's start and stops ~10 ms short, behind.
+    for (const start of [0.03, 0.06]) expect(chromiumFollower(start, false).error).toBeGreaterThan(0.008);
+    for (const start of [0.03, 0.06, 0.12, 0.19]) {
+      const timed = chromiumFollower(start, true);
+      expect(Math.abs(timed.error)).toBeLessThan(0.002);
+      expect(timed.changes).toBe(2); // one nudge: out to a rate and back
+    }
+    for (const start of [-0.03, -0.06, -0.12, -0.19]) {
+      const timed = chromiumFollower(start, true);
+      expect(Math.abs(timed.error)).toBeLessThan(0.002);
+      expect(timed.changes).toBe(2);
+    }
+  });
+
+  it('starts at R29 rate past the dead band and holds it while the end is beyond the next decision', () => {
+    expect(decideCorrection(0.03, 'media', { timed: true })).toEqual({ action: 'nudge', rate: 1 + 0.03 / 0.4 });
+    // Ahead, the stretch's start does most of the work: a short hold, timed.
+    const ahead = decideCorrection(-0.03, 'media', { timed: true });
+    expect(ahead).toMatchObject({ action: 'nudge', rate: 1 - 0.03 / 0.4 });
+    expect(ahead.action === 'nudge' && ahead.seconds).toBeCloseTo((0.03 - RATE_STRETCH_START_SECONDS) / 0.075, 6);
+    // So little ahead that the stretch's start alone would overshoot: left as it is.
+    expect(decideCorrection(-0.021, 'media', { timed: true })).toEqual({ action: 'none' });
+    expect(decideCorrection(SYNC_DEADBAND_SECONDS * 0.9, 'media', { timed: true })).toEqual({ action: 'none' });
+  });
+
+  it('carries a running nudge into the dead band, keeps its rate while fast enough, and ends it early by the delay', () => {
+    const tail = decideCorrection(0.01, 'media', { timed: true, nudgeRate: 1.075 });
+    expect(tail).toMatchObject({ action: 'nudge', rate: 1.075 });
+    expect(tail.action === 'nudge' && tail.seconds).toBeCloseTo((0.01 - 0.075 * RATE_CHANGE_DELAY_SECONDS) / 0.075, 6);
+    // The delay alone closes what is left: back to the room's rate now.
+    expect(decideCorrection(0.004, 'media', { timed: true, nudgeRate: 1.1 })).toEqual({ action: 'none' });
+    // Half as fast as R29's is kept (no change to pay for); slower is replaced by R29's.
+    expect(rateOf(decideCorrection(0.05, 'media', { timed: true, nudgeRate: 1.07 }))).toBe(1.07);
+    expect(rateOf(decideCorrection(0.05, 'media', { timed: true, nudgeRate: 1.05 }))).toBeCloseTo(1.125, 9);
+    // A nudge the other way is not kept; it runs on for the delay, which the new one makes up for.
+    const turned = decideCorrection(0.05, 'media', { timed: true, nudgeRate: 0.9 });
+    expect(turned).toEqual({ action: 'nudge', rate: 1.125 });
+    expect(decideCorrection(0.01, 'media', { timed: true, nudgeRate: 0.9 })).toEqual({ action: 'none' });
+  });
+
+  it('still seeks beyond the threshold, and leaves paused players and embedded ones to R29', () => {
+    expect(decideCorrection(MEDIA_SEEK_THRESHOLD_SECONDS + 0.01, 'media', { timed: true })).toEqual({ action: 'seek' });
+    expect(decideCorrection(0.05, 'media', { timed: true, playing: false })).toEqual({ action: 'seek' });
+    expect(decideCorrection(0.3, 'vimeo', { timed: true })).toEqual({ action: 'none' });
   });
 });

@@ -99,12 +99,20 @@ export const YOUTUBE_RATE_SETTLE_MS = 700;
  */
 export const RATE_CHANGE_STALL_SECONDS = 0.0105;
 
+/**
+ * HTML5 media in Chromium (R94): a new playbackRate applies ~50–75 ms after it is set (the player runs on at the old
+ * rate that long), and leaving the rate 1 costs ~20–25 ms more (the time-stretch of the sound starting):
+ * bench/sync/rate-change-steps.ts, each step from 1 to 0.8…1.2 and back, muted and with sound. Midpoints here.
+ */
+export const RATE_CHANGE_DELAY_SECONDS = 0.06;
+export const RATE_STRETCH_START_SECONDS = 0.022;
+
 /** The largest YouTube nudge, as a fraction of the room's rate (two steps of 0.25 at normal speed). */
 export const YOUTUBE_NUDGE_MAX_RATE_OFFSET = 0.5;
 
 /**
- * A nudge: the playbackRate to set. `seconds` (YouTube's fixed rates) says how long to hold it before going back
- * to the room's rate; without it (HTML5 media) the next decision recomputes it.
+ * A nudge: the playbackRate to set. `seconds` (YouTube's fixed rates; an HTML5 nudge about to close its gap, R94)
+ * says how long to hold it before going back to the room's rate; without it the next decision recomputes it.
  */
 export type SyncDecision =
   | { action: 'none' }
@@ -127,6 +135,18 @@ export interface SyncDecisionOptions {
    * under the seek threshold are nudged by holding one of them for a computed time; without, they are left.
    */
   rates?: readonly number[];
+  /**
+   * HTML5 media: the player's rate now, when it is a nudge of this controller's (R94). A nudge under way is carried
+   * on into the dead band until its gap is closed, kept at its rate where it is fast enough (a change costs a stall),
+   * and ended on a timer.
+   */
+  nudgeRate?: number;
+  /**
+   * HTML5 media: whether the nudge's end can be timed to the millisecond (a visible page's timers, R94). Without it
+   * (a hidden page, whose timers are throttled) the nudge is R29's per-tick one: error / time constant, recomputed
+   * every decision and dropped inside the dead band.
+   */
+  timed?: boolean;
 }
 
 /**
@@ -144,15 +164,51 @@ export function decideCorrection(
   const { playing = true, roomRate = 1, intervalSeconds = SYNC_TICK_MS / 1000 } = options;
   if (!Number.isFinite(errorSeconds)) return { action: 'none' };
   const size = Math.abs(errorSeconds);
+  if (kind === 'media' && playing && options.timed && size <= MEDIA_SEEK_THRESHOLD_SECONDS * roomRate) {
+    return decideTimedNudge(errorSeconds, roomRate, intervalSeconds, options.nudgeRate ?? roomRate);
+  }
   if (size < SYNC_DEADBAND_SECONDS) return { action: 'none' };
   if (kind === 'youtube') return decideYouTube(errorSeconds, playing, roomRate, options.rates ?? []);
   if (!playing) return { action: 'seek' };
   if (seeksOnly(kind)) return size > YOUTUBE_SEEK_THRESHOLD_SECONDS ? { action: 'seek' } : { action: 'none' };
   if (size > MEDIA_SEEK_THRESHOLD_SECONDS * roomRate) return { action: 'seek' };
+  return { action: 'nudge', rate: roomRate + proportionalOffset(errorSeconds, roomRate, intervalSeconds) };
+}
+
+/** R29's rate offset: error / time constant, stretched for slow decisions, capped at ±NUDGE_MAX_RATE_OFFSET. */
+function proportionalOffset(error: number, roomRate: number, intervalSeconds: number): number {
   const timeConstant = Math.max(NUDGE_TIME_CONSTANT_SECONDS, 1.5 * intervalSeconds);
   const limit = NUDGE_MAX_RATE_OFFSET * roomRate;
-  const offset = Math.min(limit, Math.max(-limit, errorSeconds / timeConstant));
-  return { action: 'nudge', rate: roomRate + offset };
+  return Math.min(limit, Math.max(-limit, error / timeConstant));
+}
+
+/**
+ * R94, an HTML5 nudge on a visible page. R29's per-tick nudge changes the rate every tick, and every change costs
+ * (below), so it stops where a tick's gain no longer pays for it, ~17 ms behind, inside the dead band. Here a nudge
+ * starts past the dead band at R29's rate, keeps the rate it has while that is at least half as fast as R29's would
+ * be, is carried on inside the dead band, and plans for what Chromium does with a rate: once what is left closes
+ * before the next decision, it says how long to hold the rate (`seconds`), and it ends on a timer with the gap closed
+ * rather than at the dead band's edge.
+ *
+ * The plan: the player runs on at its present rate for RATE_CHANGE_DELAY_SECONDS after a change (at the start, and
+ * after the end: the end is set that much early), and loses RATE_STRETCH_START_SECONDS when it leaves the rate 1.
+ */
+function decideTimedNudge(error: number, roomRate: number, intervalSeconds: number, nudgeRate: number): SyncDecision {
+  const running = nudgeRate - roomRate;
+  const limit = NUDGE_MAX_RATE_OFFSET * roomRate;
+  const proportional = proportionalOffset(error, roomRate, intervalSeconds);
+  const sameWay = running * error > 0 && Math.abs(running) <= limit + 1e-9;
+  if (!sameWay && Math.abs(error) < SYNC_DEADBAND_SECONDS) return { action: 'none' };
+  const offset = sameWay && Math.abs(running) * 2 >= Math.abs(proportional) ? running : proportional;
+  const leavesRateOne = Math.abs(nudgeRate - 1) < 1e-9 && Math.abs(offset) > 1e-9;
+  const startLoss = leavesRateOne ? RATE_STRETCH_START_SECONDS : 0;
+  // The player gains running × delay before a new rate applies, offset × seconds while it holds, and loses the
+  // stretch's start: held this long, the gap closes.
+  const seconds = (error - running * RATE_CHANGE_DELAY_SECONDS + startLoss) / offset;
+  if (seconds <= 0) return { action: 'none' };
+  return seconds <= intervalSeconds
+    ? { action: 'nudge', rate: roomRate + offset, seconds }
+    : { action: 'nudge', rate: roomRate + offset };
 }
 
 /**

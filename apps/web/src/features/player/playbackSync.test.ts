@@ -188,6 +188,9 @@ function setup(options: { isHost?: boolean; kind?: PlayerKind; serverNow?: () =>
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The rates the controller set, to the micro-unit (nudges are sums of floating-point offsets). */
+const rates = (room: { player: FakePlayer }) => room.player.rateCalls.map((rate) => Number(rate.toFixed(6)));
+
 describe('PlaybackSync as a follower (R30)', () => {
   it('lands where the room is when it joins late, and plays', async () => {
     const room = setup();
@@ -229,6 +232,48 @@ describe('PlaybackSync as a follower (R30)', () => {
     expect(room.player.playbackRate).toBe(1);
   });
 
+  it('R94: ends a nudge on a timer once what is left closes before the next tick; hidden, per tick', async () => {
+    const room = setup();
+    room.event('ready');
+    await flush();
+    room.event('seeked');
+    room.player.time += 0.03; // 30 ms ahead: the stretch's start does most of it, a short timed hold the rest
+    room.sync.tick();
+    expect(rates(room)).toEqual([0.925]);
+    expect(room.pendingTimers()).toBe(1);
+    room.elapse(100);
+    expect(rates(room)).toEqual([0.925]);
+    room.elapse(10);
+    expect(rates(room)).toEqual([0.925, 1]);
+
+    const hidden = setup();
+    hidden.event('ready');
+    await flush();
+    hidden.event('seeked');
+    hidden.setHidden(true);
+    hidden.player.time += 0.03;
+    hidden.sync.tick();
+    expect(rates(hidden)).toEqual([0.925]);
+    expect(hidden.pendingTimers()).toBe(0); // a hidden page's timers are throttled: the next tick decides
+  });
+
+  it('R94: carries a nudge under way into the dead band at the rate it has, and ends it on a timer', async () => {
+    const room = setup();
+    room.event('ready');
+    await flush();
+    room.event('seeked');
+    room.player.time -= 0.06; // 60 ms behind: R29's rate, 1.15, held past the next tick
+    room.sync.tick();
+    expect(rates(room)).toEqual([1.15]);
+    expect(room.pendingTimers()).toBe(0);
+    room.elapse(250);
+    room.sync.tick(); // 22.5 ms behind: the same rate, no change to pay for, ended on a timer
+    expect(rates(room)).toEqual([1.15]);
+    expect(room.pendingTimers()).toBe(1);
+    room.elapse(250);
+    expect(rates(room)).toEqual([1.15, 1]);
+  });
+
   it('seeks for a large error, aiming ahead by the seek time it measured on a running player', async () => {
     const room = setup();
     room.event('ready');
@@ -268,6 +313,28 @@ describe('PlaybackSync as a follower (R30)', () => {
     room.setReference(6, { playing: false, current_time: 11.95 });
     expect(room.player.paused()).toBe(true);
     expect(room.player.seeks.at(-1)).toBe(11.95);
+  });
+
+  it('R95: a paused player stands on a seek onto the room position, even inside the dead band, once', async () => {
+    const room = setup();
+    room.event('ready');
+    await flush();
+    room.event('seeked');
+    room.elapse(2000);
+    room.setReference(6, { playing: false, current_time: room.player.time + SYNC_DEADBAND_SECONDS / 2 });
+    expect(room.player.paused()).toBe(true);
+    expect(room.player.seeks).toEqual([10, 12 + SYNC_DEADBAND_SECONDS / 2]);
+    room.event('seeked');
+    room.sync.tick();
+    room.sync.tick();
+    expect(room.player.seeks).toHaveLength(2);
+    // Played and paused again: it stands on a seek again.
+    room.setReference(7, { playing: true });
+    await flush();
+    room.event('playing');
+    room.elapse(1000);
+    room.setReference(8, { playing: false, current_time: room.player.time });
+    expect(room.player.seeks).toHaveLength(3);
   });
 
   it('follows a rate change of the room', async () => {
@@ -543,7 +610,6 @@ describe('PlaybackSync as a follower (R30)', () => {
 });
 
 describe('PlaybackSync as the host (R31, R32)', () => {
-  /** A host whose player is playing in step with the room at 10 s. */
   /** A host whose player plays at 10 s, in step with the room (version 5). */
   async function playingHost(kind: PlayerKind = 'media') {
     const room = setup({ isHost: true, kind });
@@ -570,6 +636,21 @@ describe('PlaybackSync as the host (R31, R32)', () => {
     room.setReference(7, { playing: false, current_time: 11 });
     expect(room.player.paused()).toBe(true);
     expect(room.reports).toHaveLength(1);
+  });
+
+  it('R95: stands its paused player on a seek onto its own position once the room has its pause, unreported', async () => {
+    const room = await playingHost();
+    room.elapse(1000);
+    room.player.pause();
+    room.event('pause');
+    expect(room.player.seeks).toEqual([]);
+    await room.answerReport(6);
+    room.setReference(6, { playing: false, current_time: 11 });
+    expect(room.player.seeks).toEqual([11]);
+    room.event('seeked');
+    room.sync.tick();
+    expect(room.player.seeks).toEqual([11]);
+    expect(room.reports).toEqual([{ id: VIDEO, playing: false, position: 11, rate: 1 }]);
   });
 
   it('goes back to the room when the room refuses its report', async () => {

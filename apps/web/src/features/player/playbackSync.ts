@@ -79,13 +79,19 @@ export class PlaybackSync {
   private pausedForRoomAt: number | null = null;
   /** Whether the player was playing at the last check: a follower's player that stops between two is not ours. */
   private wasPlaying = false;
-  /** A follower's timed YouTube nudge (R81) while it holds a fixed rate: ends it early. */
+  /** A timed nudge under way (a YouTube follower's fixed rate, R81; an HTML5 nudge closing its gap, R94): ends it early. */
   private endNudge: (() => void) | null = null;
   /** A YouTube host's pending re-check after its player started playing (R83) or its rate changed (R92). */
   private cancelRecheck: (() => void) | null = null;
   /** The room's rate at the last check, and when a change of it was seen (local ms): a YouTube follower waits (R92). */
   private roomRate: number | null = null;
   private roomRateChangedAt: number | null = null;
+  /**
+   * R95: whether this HTML5 player, paused, has been seeked onto the room's position since it last played. Chromium
+   * resumes a pause that was not followed by a seek with currentTime 50–80 ms ahead of its frames, then holds it
+   * still until they catch up: a host reports that as where it starts, and every player chases it.
+   */
+  private standing = false;
 
   constructor(deps: PlaybackSyncDeps) {
     this.deps = deps;
@@ -140,6 +146,7 @@ export class PlaybackSync {
         return;
       case 'playing':
         this.starting = false;
+        this.standing = false;
         this.endSent = false;
         this.setBrowserPaused(false);
         if (this.quiet) this.quiet = false;
@@ -324,7 +331,7 @@ export class PlaybackSync {
     startingNow: boolean,
   ) {
     const isController = this.controller;
-    // R81: a timed YouTube nudge runs its course unless the room's state changes under it.
+    // R81, R94: a timed nudge runs its course unless the room's state changes under it.
     if (this.endNudge) {
       if (reason === 'tick') return;
       this.cancelNudge();
@@ -336,9 +343,14 @@ export class PlaybackSync {
       roomRate: video.rate,
       intervalSeconds: interval ?? SYNC_TICK_MS / 1000,
       rates: player.availableRates?.(),
+      // R94: a visible page times the end of its HTML5 nudges; a hidden one's timers are throttled.
+      timed: !startingNow && !this.deps.hidden(),
+      nudgeRate: this.ownNudgeRate(player, video),
     });
-    if (decision.action === 'seek') {
-      if (isController && reason === 'tick') {
+    // R95: a paused HTML5 player stands on a seek, so that it resumes where it says it is.
+    const settle = decision.action === 'none' && !video.playing && player.paused() && player.kind === 'media';
+    if (decision.action === 'seek' || (settle && !this.standing)) {
+      if (isController && reason === 'tick' && decision.action === 'seek') {
         // The host drifted by itself (a stall, a seek in the YouTube player): the room follows the host.
         this.sendReport();
         return;
@@ -350,7 +362,8 @@ export class PlaybackSync {
       return;
     }
     if (decision.action === 'nudge' && !startingNow && player.kind === 'media') {
-      this.setRate(player, decision.rate);
+      if (decision.seconds === undefined) this.setRate(player, decision.rate);
+      else this.holdRate(player, decision.rate, decision.seconds);
       return;
     }
     // R81: YouTube's fixed rates, held for as long as the gap takes to close; the host's player is the reference.
@@ -375,6 +388,13 @@ export class PlaybackSync {
       const video = this.current()?.video;
       if (this.player === player && video) this.setRate(player, video.rate);
     });
+  }
+
+  /** The rate of a nudge of this controller's under way (its player runs at the rate it set, not the room's). */
+  private ownNudgeRate(player: PlayerAdapter, video: CurrentVideo): number | undefined {
+    const rate = player.rate();
+    const own = this.appliedRate !== null && Math.abs(rate - this.appliedRate) <= RATE_EPSILON;
+    return own && Math.abs(rate - video.rate) > RATE_EPSILON ? rate : undefined;
   }
 
   private noteRoomRate(rate: number) {
@@ -409,6 +429,7 @@ export class PlaybackSync {
     const duration = player.duration();
     const target = Math.max(0, duration === null ? expected + lead : Math.min(duration, expected + lead));
     this.cancelNudge();
+    this.standing = !video.playing && player.paused();
     this.seeks.started(this.deps.now(), running, player.kind);
     if (this.controller) this.quiet = true;
     this.setRate(player, video.rate);
