@@ -92,10 +92,11 @@ export const YOUTUBE_HOST_RECHECK_MS = 500;
 export const YOUTUBE_RATE_SETTLE_MS = 700;
 
 /**
- * How long Chromium's player stands still at each playbackRate change (s of wall time): ~10.5 ms, in both
- * directions, measured by bench/sync/rate-change-cost.ts (ADR 027). A YouTube nudge is two changes, so it is
+ * What Chromium's player loses per playbackRate change, on average over a nudge's two changes (s of wall time):
+ * ~10.5 ms, measured by bench/sync/rate-change-cost.ts (ADR 027). A YouTube nudge is two changes, so it is
  * held that much longer when catching up and that much shorter when waiting; an error smaller than the two
- * stalls is not nudged (the stalls alone would overshoot it).
+ * stalls is not nudged (the stalls alone would overshoot it). A YouTube nudge is planned whole at its start, so
+ * only the pair's sum matters; how it splits between the two changes (R94's delay and stretch start) does not.
  */
 export const RATE_CHANGE_STALL_SECONDS = 0.0105;
 

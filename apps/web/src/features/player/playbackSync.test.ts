@@ -315,28 +315,6 @@ describe('PlaybackSync as a follower (R30)', () => {
     expect(room.player.seeks.at(-1)).toBe(11.95);
   });
 
-  it('R95: a paused player stands on a seek onto the room position, even inside the dead band, once', async () => {
-    const room = setup();
-    room.event('ready');
-    await flush();
-    room.event('seeked');
-    room.elapse(2000);
-    room.setReference(6, { playing: false, current_time: room.player.time + SYNC_DEADBAND_SECONDS / 2 });
-    expect(room.player.paused()).toBe(true);
-    expect(room.player.seeks).toEqual([10, 12 + SYNC_DEADBAND_SECONDS / 2]);
-    room.event('seeked');
-    room.sync.tick();
-    room.sync.tick();
-    expect(room.player.seeks).toHaveLength(2);
-    // Played and paused again: it stands on a seek again.
-    room.setReference(7, { playing: true });
-    await flush();
-    room.event('playing');
-    room.elapse(1000);
-    room.setReference(8, { playing: false, current_time: room.player.time });
-    expect(room.player.seeks).toHaveLength(3);
-  });
-
   it('follows a rate change of the room', async () => {
     const room = setup();
     room.event('ready');
@@ -636,21 +614,6 @@ describe('PlaybackSync as the host (R31, R32)', () => {
     room.setReference(7, { playing: false, current_time: 11 });
     expect(room.player.paused()).toBe(true);
     expect(room.reports).toHaveLength(1);
-  });
-
-  it('R95: stands its paused player on a seek onto its own position once the room has its pause, unreported', async () => {
-    const room = await playingHost();
-    room.elapse(1000);
-    room.player.pause();
-    room.event('pause');
-    expect(room.player.seeks).toEqual([]);
-    await room.answerReport(6);
-    room.setReference(6, { playing: false, current_time: 11 });
-    expect(room.player.seeks).toEqual([11]);
-    room.event('seeked');
-    room.sync.tick();
-    expect(room.player.seeks).toEqual([11]);
-    expect(room.reports).toEqual([{ id: VIDEO, playing: false, position: 11, rate: 1 }]);
   });
 
   it('goes back to the room when the room refuses its report', async () => {

@@ -86,12 +86,6 @@ export class PlaybackSync {
   /** The room's rate at the last check, and when a change of it was seen (local ms): a YouTube follower waits (R92). */
   private roomRate: number | null = null;
   private roomRateChangedAt: number | null = null;
-  /**
-   * R95: whether this HTML5 player, paused, has been seeked onto the room's position since it last played. Chromium
-   * resumes a pause that was not followed by a seek with currentTime 50–80 ms ahead of its frames, then holds it
-   * still until they catch up: a host reports that as where it starts, and every player chases it.
-   */
-  private standing = false;
 
   constructor(deps: PlaybackSyncDeps) {
     this.deps = deps;
@@ -146,7 +140,6 @@ export class PlaybackSync {
         return;
       case 'playing':
         this.starting = false;
-        this.standing = false;
         this.endSent = false;
         this.setBrowserPaused(false);
         if (this.quiet) this.quiet = false;
@@ -347,10 +340,8 @@ export class PlaybackSync {
       timed: !startingNow && !this.deps.hidden(),
       nudgeRate: this.ownNudgeRate(player, video),
     });
-    // R95: a paused HTML5 player stands on a seek, so that it resumes where it says it is.
-    const settle = decision.action === 'none' && !video.playing && player.paused() && player.kind === 'media';
-    if (decision.action === 'seek' || (settle && !this.standing)) {
-      if (isController && reason === 'tick' && decision.action === 'seek') {
+    if (decision.action === 'seek') {
+      if (isController && reason === 'tick') {
         // The host drifted by itself (a stall, a seek in the YouTube player): the room follows the host.
         this.sendReport();
         return;
@@ -429,7 +420,6 @@ export class PlaybackSync {
     const duration = player.duration();
     const target = Math.max(0, duration === null ? expected + lead : Math.min(duration, expected + lead));
     this.cancelNudge();
-    this.standing = !video.playing && player.paused();
     this.seeks.started(this.deps.now(), running, player.kind);
     if (this.controller) this.quiet = true;
     this.setRate(player, video.rate);
