@@ -184,8 +184,9 @@ function proportionalOffset(error: number, roomRate: number, intervalSeconds: nu
 }
 
 /**
- * R94, an HTML5 nudge on a visible page. R29's per-tick nudge changes the rate every tick, and every change costs
- * (below), so it stops where a tick's gain no longer pays for it, ~17 ms behind, inside the dead band. Here a nudge
+ * R94, an HTML5 nudge on a visible page. R29's per-tick nudge changes the rate every tick, pays the stretch's start
+ * (below) each time it leaves the rate 1 again, and stops at the dead band's edge with the delay still to come: on
+ * `4g` its follower sat ~17 ms behind, a frame. Here a nudge
  * starts past the dead band at R29's rate, keeps the rate it has while that is at least half as fast as R29's would
  * be, is carried on inside the dead band, and plans for what Chromium does with a rate: once what is left closes
  * before the next decision, it says how long to hold the rate (`seconds`), and it ends on a timer with the gap closed
