@@ -384,8 +384,12 @@ export class PlaybackSync {
   /** The rate of a nudge of this controller's under way (its player runs at the rate it set, not the room's). */
   private ownNudgeRate(player: PlayerAdapter, video: CurrentVideo): number | undefined {
     const rate = player.rate();
-    const own = this.appliedRate !== null && Math.abs(rate - this.appliedRate) <= RATE_EPSILON;
-    return own && Math.abs(rate - video.rate) > RATE_EPSILON ? rate : undefined;
+    return this.setByUs(rate) && Math.abs(rate - video.rate) > RATE_EPSILON ? rate : undefined;
+  }
+
+  /** Whether the player's rate is the one this controller last set (its own nudge or the room's rate). */
+  private setByUs(rate: number): boolean {
+    return this.appliedRate !== null && Math.abs(rate - this.appliedRate) <= RATE_EPSILON;
   }
 
   private noteRoomRate(rate: number) {
@@ -500,8 +504,7 @@ export class PlaybackSync {
   /** The player's rate, unless it is this controller's own nudge (then the room's). */
   private userRate(player: PlayerAdapter, video: CurrentVideo): number {
     const rate = player.rate();
-    const own = this.appliedRate !== null && Math.abs(rate - this.appliedRate) <= RATE_EPSILON;
-    return own ? video.rate : clamp(rate, PROTOCOL_RATE_MIN, PROTOCOL_RATE_MAX);
+    return this.setByUs(rate) ? video.rate : clamp(rate, PROTOCOL_RATE_MIN, PROTOCOL_RATE_MAX);
   }
 
   /** Reports the player's state; `basedOn`, for a heartbeat's re-anchor, the room version it was made against (R93). */
