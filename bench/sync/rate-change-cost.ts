@@ -2,21 +2,17 @@
 // change (ADR 027: the YouTube nudge plans for it, RATE_CHANGE_STALL_SECONDS). One page plays the bench clip;
 // in alternating 2 s windows it keeps the rate at 1 (control) or makes 20 changes (1 ↔ 1.25, or 1 ↔ 0.75,
 // 100 ms each); each window prints its loss: rate × wall time summed over the window minus the `currentTime`
-// progress. Uses the media port of bench:sync (SYNC_BENCH_PORT + 1000).
-import { chromium } from '@playwright/test';
-import { startMediaServer } from '../../e2e/support/media-server.ts';
-import { chromiumLaunch } from '../../playwright.config.ts';
-import { CLIP_NAME, ensureClip } from './clip.ts';
+// progress.
 
-const MEDIA_PORT = Number(process.env.SYNC_BENCH_PORT ?? 3290) + 1000;
+import { CLIP_NAME } from './clip.ts';
+import { openClipBrowser } from './clip-browser.ts';
+
 const CYCLES = 4;
 const CHANGES = 20;
 
-const media = await startMediaServer(ensureClip(), MEDIA_PORT);
-const browser = await chromium.launch(chromiumLaunch);
+const clipBrowser = await openClipBrowser();
 try {
-  const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${MEDIA_PORT}/healthz`);
+  const page = await clipBrowser.newPage();
   const rows = await page.evaluate(
     async ({ clip, cycles, changes }) => {
       const video = document.createElement('video');
@@ -58,6 +54,5 @@ try {
   );
   console.log(rows.join('\n'));
 } finally {
-  await browser.close();
-  await media.close();
+  await clipBrowser.close();
 }

@@ -4,24 +4,20 @@
 // currentTime every 5 ms for 300 ms before the change and 300 ms from 200 ms after it, extrapolates both lines to
 // the moment of the change, and prints how much media time the step lost there (positive: the player is behind
 // where the old rate would have taken it). A rate that applies τ late loses (r_new − r_old) × τ; a fixed cost shows
-// as the same loss whatever the step's size. Uses the media port of bench:sync (SYNC_BENCH_PORT + 1000).
-import { chromium } from '@playwright/test';
-import { startMediaServer } from '../../e2e/support/media-server.ts';
-import { chromiumLaunch } from '../../playwright.config.ts';
-import { CLIP_NAME, ensureClip } from './clip.ts';
+// as the same loss whatever the step's size.
 
-const MEDIA_PORT = Number(process.env.SYNC_BENCH_PORT ?? 3290) + 1000;
+import { CLIP_NAME } from './clip.ts';
+import { openClipBrowser } from './clip-browser.ts';
+
 const ROUNDS = 3;
 const NUDGES = [0.8, 0.9, 0.95, 0.97, 1.03, 1.05, 1.1, 1.2];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? Number.NaN;
 
-const media = await startMediaServer(ensureClip(), MEDIA_PORT);
-const browser = await chromium.launch(chromiumLaunch);
+const clipBrowser = await openClipBrowser();
 try {
   for (const muted of [true, false]) {
-    const page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${MEDIA_PORT}/healthz`);
+    const page = await clipBrowser.newPage();
     const losses: { from: number; to: number; lossMs: number }[] = await page.evaluate(
       async ({ clip, muted, rounds, nudges }) => {
         const video = document.createElement('video');
@@ -87,6 +83,5 @@ try {
     );
   }
 } finally {
-  await browser.close();
-  await media.close();
+  await clipBrowser.close();
 }

@@ -4,19 +4,15 @@
 // first seeks it (to where it stands, 1 ms on, 1 µs back), and prints how far currentTime jumps at play() and
 // where the player is 200 ms later against where it paused (0 would be a start with no delay). Uses the media port
 // of bench:sync (SYNC_BENCH_PORT + 1000).
-import { chromium } from '@playwright/test';
-import { startMediaServer } from '../../e2e/support/media-server.ts';
-import { chromiumLaunch } from '../../playwright.config.ts';
-import { CLIP_NAME, ensureClip } from './clip.ts';
 
-const MEDIA_PORT = Number(process.env.SYNC_BENCH_PORT ?? 3290) + 1000;
+import { CLIP_NAME } from './clip.ts';
+import { openClipBrowser } from './clip-browser.ts';
+
 const ROUNDS = 4;
 
-const media = await startMediaServer(ensureClip(), MEDIA_PORT);
-const browser = await chromium.launch(chromiumLaunch);
+const clipBrowser = await openClipBrowser();
 try {
-  const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${MEDIA_PORT}/healthz`);
+  const page = await clipBrowser.newPage();
   const rows = await page.evaluate(
     async ({ clip, rounds }) => {
       const video = document.createElement('video');
@@ -58,6 +54,5 @@ try {
   );
   console.log(rows.join('\n'));
 } finally {
-  await browser.close();
-  await media.close();
+  await clipBrowser.close();
 }
