@@ -10,6 +10,7 @@ import { SessionStore } from './auth/sessions.ts';
 import { ChatRepository } from './chat/chat-repository.ts';
 import type { Config } from './config/config.ts';
 import { type Db, databaseKind, openDatabase } from './db/database.ts';
+import { walEraser } from './db/wal-erase.ts';
 import { registerClientConfigRoute } from './http/client-config.ts';
 import { registerJsonCompression } from './http/compression.ts';
 import { clientErrorCode, type HttpError, sendError } from './http/errors.ts';
@@ -71,6 +72,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const secureCookies = config.publicUrl.startsWith('https://');
   const sessions = new SessionStore(db);
   const rooms = new RoomRepository(db);
+  const eraser = walEraser(db, databaseKind(config), (error) =>
+    http.log.warn({ err: error }, 'could not cut the SQLite WAL after an erase; trying again later'),
+  );
 
   http.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -110,7 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions,
     repository: rooms,
     store: new RoomStore(db),
-    chat: new ChatRepository(db),
+    chat: new ChatRepository(db, eraser),
     moderation: new ModerationStore(db),
     observer: metrics.realtime,
     commandTimeoutMs: config.commandTimeoutMs,
@@ -129,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await realtime.close();
       await http.close();
       await fanout?.close();
+      eraser.stop();
       await db.destroy();
     },
   };

@@ -9,6 +9,7 @@ import {
 } from '@xemchung/protocol';
 import type { Db } from '../db/database.ts';
 import type { ChatMessageRow } from '../db/schema.ts';
+import type { WalEraser } from '../db/wal-erase.ts';
 import { RoomBusyError } from '../rooms/room-store.ts';
 
 /** The little of a room that decides who may chat (R50, R54), read fresh for every message. */
@@ -54,9 +55,12 @@ function isRoomGone(error: unknown): boolean {
 /** Chat messages in SQL (docs/decisions/014-chat.md); the only code that knows the table. */
 export class ChatRepository {
   private readonly db: Db;
+  private readonly eraser: Pick<WalEraser, 'erase'>;
 
-  constructor(db: Db) {
+  /** `eraser` takes a deleted message's text off the disk (R98); without one, only the row is emptied. */
+  constructor(db: Db, eraser: Pick<WalEraser, 'erase'> = { erase: async () => {} }) {
     this.db = db;
+    this.eraser = eraser;
   }
 
   /** Who hosts the room, who shares control, and its settings; null when the room does not exist. */
@@ -116,8 +120,9 @@ export class ChatRepository {
   }
 
   /**
-   * Deletes a message for everyone: the row stays as a placeholder, its text is erased. 'deleted' when this call
-   * deleted it, 'already' when it was deleted before, 'missing' when the room has no such message.
+   * Deletes a message for everyone: the row stays as a placeholder, its text is erased, on disk too before this
+   * returns (R98). 'deleted' when this call deleted it, 'already' when it was deleted before, 'missing' when the
+   * room has no such message.
    */
   async delete(roomId: string, seq: number): Promise<'deleted' | 'already' | 'missing'> {
     const updated = await this.db
@@ -127,7 +132,10 @@ export class ChatRepository {
       .where('seq', '=', seq)
       .where('deleted', '=', 0)
       .executeTakeFirst();
-    if (updated.numUpdatedRows > 0n) return 'deleted';
+    if (updated.numUpdatedRows > 0n) {
+      await this.eraser.erase();
+      return 'deleted';
+    }
     const found = await this.db
       .selectFrom('chat_messages')
       .select('seq')

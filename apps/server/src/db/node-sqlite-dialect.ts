@@ -24,9 +24,18 @@ function wrap(database: DatabaseSync): SqliteDatabase {
   };
 }
 
-/** Opens a SQLite file in WAL mode with synchronous=FULL: an acknowledged commit survives a power cut. */
+/** How long a statement waits for another process's lock on the file before it fails with SQLITE_BUSY. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Opens a SQLite file in WAL mode with synchronous=FULL: an acknowledged commit survives a power cut. With
+ * secure_delete the bytes of a deleted or rewritten row are overwritten with zeros in the page that held them, so
+ * an emptied chat message leaves no text in the database file (R98; the WAL is wal-erase.ts's part).
+ */
 export function nodeSqliteDialect(file: string): SqliteDialect {
-  const database = new DatabaseSync(file, { timeout: 5000 });
-  database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;');
+  const database = new DatabaseSync(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+  database.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;',
+  );
   return new SqliteDialect({ database: wrap(database) });
 }
