@@ -122,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(fanout ? { fanout } : {}),
   });
   metrics.realtime.watch(realtime.io);
-  const cleanup = scheduleCleanup(db, { kind: databaseKind(config), ...config.cleanup, log: http.log });
+  const cleanup = scheduleCleanup(db, { kind: databaseKind(config), ...config.cleanup, eraser, log: http.log });
 
   return {
     http,

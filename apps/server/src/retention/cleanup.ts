@@ -5,6 +5,7 @@ import { deleteEventsBefore } from '../analytics/event-store.ts';
 import { deleteExpiredOidcPayloads } from '../auth/oidc-adapter.ts';
 import { deleteExpiredSessions } from '../auth/sessions.ts';
 import type { DatabaseKind, Db } from '../db/database.ts';
+import type { WalEraser } from '../db/wal-erase.ts';
 import { deleteExpiredKicks } from '../rooms/moderation-store.ts';
 
 /** Rows one transaction deletes at most, so a large backlog never holds the lock or the tables for long. */
@@ -39,6 +40,8 @@ export interface CleanupOptions {
   now?: () => number;
   /** Asked between batches; a run ends early when it answers true (the server is shutting down). */
   stopping?: () => boolean;
+  /** Told after a run that deleted rows, so their bytes leave the SQLite WAL too (R98). */
+  eraser?: Pick<WalEraser, 'erase'>;
 }
 
 /** Takes the cleanup lock for the rest of `trx`; false when another transaction holds it. */
@@ -53,9 +56,17 @@ async function tryLock(trx: Db): Promise<boolean> {
  * than the retention, `batchSize` rows per transaction until none is left. On PostgreSQL every batch first takes
  * a transaction-level advisory lock and the run gives way as soon as another node holds it, so the nodes of a
  * deployment clean one at a time. SQLite needs no lock: one server process owns the file (several nodes need
- * PostgreSQL, docs/deploy.md) and SQLite runs its writes one at a time anyway.
+ * PostgreSQL, docs/deploy.md) and SQLite runs its writes one at a time anyway. A run that deleted anything ends
+ * with the eraser, so on SQLite the deleted rows' old pages leave the WAL as well (R98).
  */
 export async function runCleanup(db: Db, options: CleanupOptions): Promise<CleanupResult> {
+  const result = await deleteInBatches(db, options);
+  const { sessions, oidcPayloads, events, kicks } = result.deleted;
+  if (sessions + oidcPayloads + events + kicks > 0) await options.eraser?.erase();
+  return result;
+}
+
+async function deleteInBatches(db: Db, options: CleanupOptions): Promise<CleanupResult> {
   const batchSize = options.batchSize ?? CLEANUP_BATCH_SIZE;
   const now = (options.now ?? Date.now)();
   const steps: Array<[keyof CleanupCounts, (trx: Db, limit: number) => Promise<number>]> = [

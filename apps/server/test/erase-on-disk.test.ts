@@ -4,7 +4,8 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_RETRY_MS } from '../src/db/wal-erase.ts';
+import { FIRST_RETRY_MS, walEraser } from '../src/db/wal-erase.ts';
+import { runCleanup } from '../src/retention/cleanup.ts';
 import { startServer, type TestServer } from './harness.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, waitFor } from './room-clients.ts';
 
@@ -20,7 +21,7 @@ function filesHolding(server: TestServer, marker: string): string[] {
 }
 
 // SQLite only: PostgreSQL keeps an emptied row's old version until vacuum, and its WAL until recycled (R98).
-describe('a deleted chat message on disk, SQLite (R98)', () => {
+describe('deleted text on disk, SQLite (R98)', () => {
   let server: TestServer;
   let host: TestUser;
   const clients: TestClient[] = [];
@@ -85,5 +86,27 @@ describe('a deleted chat message on disk, SQLite (R98)', () => {
       FIRST_RETRY_MS * 3,
       'the retried erase',
     );
+  });
+
+  it('R98: analytics events the cleanup deletes (R38) leave the WAL and the database file too', async () => {
+    const marker = `từ khóa ${randomUUID()}`;
+    await server.app.db
+      .insertInto('events')
+      .values({
+        id: randomUUID(),
+        name: 'Search videos',
+        properties: JSON.stringify({ query: marker, email: 'lan@example.test' }),
+        user_uid: null,
+        created_at: 0,
+      })
+      .execute();
+    expect(filesHolding(server, marker)).toEqual(['xemchung.sqlite-wal']);
+    const eraser = walEraser(server.app.db, 'sqlite', (error) => {
+      throw error;
+    });
+    const result = await runCleanup(server.app.db, { kind: 'sqlite', analyticsRetentionMs: 1000, eraser });
+    eraser.stop();
+    expect(result.deleted.events).toBe(1);
+    expect(filesHolding(server, marker)).toEqual([]);
   });
 });
