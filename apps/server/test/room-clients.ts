@@ -6,6 +6,7 @@ import {
   PROTOCOL_VERSION,
   type ProtocolError,
   type RoomSnapshot,
+  type RoomVotes,
 } from '@xemchung/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { SESSION_COOKIE, SessionStore } from '../src/auth/sessions.ts';
@@ -77,6 +78,11 @@ export class TestClient {
   constructor(socket: Socket) {
     this.socket = socket;
     socket.on('room:state', (room: RoomSnapshot) => this.states.push(room));
+    // R102: a votes-only commit, applied as the web client applies it, to the room one version older.
+    socket.on('room:votes', (votes: RoomVotes) => {
+      const base = [this.joined, ...this.states].find((room) => room?.version === votes.version - 1);
+      if (base) this.states.push({ ...base, skipVotes: votes.skipVotes, version: votes.version });
+    });
     socket.onAny((event: string, payload: unknown) => this.events.push({ event, payload }));
   }
 
@@ -105,8 +111,13 @@ export class TestClient {
     return this.socket.timeout(this.ackTimeoutMs).emitWithAck(event, ...args);
   }
 
+  /** The room of the last join's answer. */
+  joined: RoomSnapshot | undefined;
+
   async join(roomId: string): Promise<CommandAck<'room:join'>> {
-    return this.request('room:join', { roomId });
+    const ack = await this.request('room:join', { roomId });
+    if (ack.ok) this.joined = ack.room;
+    return ack;
   }
 
   /** Resolves once a room:state of at least `version` has arrived. */

@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'voting_off',
   /** `vote:skip` while no video is selected (R65). */
   'nothing_playing',
+  /** `vote:skip` from a guest when another guest from the same client address has a vote standing (R101). */
+  'address_voted',
   /** `chat:send` of a text that is empty, longer than CHAT_TEXT_MAX, or holds control or bidi characters (R54). */
   'invalid_message',
   /** `chat:send` faster than the per-person chat rate (R54); wait a moment. */

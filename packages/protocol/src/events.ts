@@ -10,7 +10,7 @@ import type { CommandPayload, CommandType } from './commands.ts';
 import { type AckResult, ackFailureSchema } from './errors.ts';
 import { bansResultSchema, kickResultSchema, removedEventSchema, uidResultSchema } from './moderation.ts';
 import { roomPresenceSchema } from './presence.ts';
-import { roomSnapshotSchema } from './room.ts';
+import { roomSnapshotSchema, roomVotesSchema } from './room.ts';
 import { meSchema } from './user.ts';
 
 // ---- Acknowledgements: what each command's ack carries when it succeeds. -------------------------------------
@@ -108,6 +108,11 @@ export type RoomRef = z.infer<typeof roomRefSchema>;
 export const serverEventSchemas = {
   /** The full room after every committed change, to everyone in the room (the author included). */
   'room:state': roomSnapshotSchema,
+  /**
+   * A commit that changed only the skip votes (R102): the room at `version` is the room at `version - 1` with
+   * these votes. A client holding another version asks for the whole room (joins again) instead.
+   */
+  'room:votes': roomVotesSchema,
   /** The room you are in no longer exists; you have been removed from it. */
   'room:deleted': roomRefSchema,
   /** The room you asked to join does not exist (sent with the failed `room:join` ack). */

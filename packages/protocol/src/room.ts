@@ -106,6 +106,14 @@ export const roomSnapshotSchema = z.object({
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshotSchema>;
 
+/** `room:votes` (R102): the skip votes of the room at `version`, which differs from `version - 1` in them alone. */
+export const roomVotesSchema = z.object({
+  roomId: z.string(),
+  version: z.number().int().min(1),
+  skipVotes: roomSnapshotSchema.shape.skipVotes,
+});
+export type RoomVotes = z.infer<typeof roomVotesSchema>;
+
 const ROOM_NAME_MESSAGES: Record<RoomNameProblem, string> = {
   blank: 'Room name is required',
   invalid_character: 'Room name must not contain control characters, bidirectional overrides or stacked marks',

@@ -10,15 +10,22 @@ import {
 } from '@xemchung/protocol';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { queuedCommands } from '../rooms/queued-command.ts';
+import { actorOf } from '../rooms/room-connection.ts';
 import type { RoomConnection, RoomHandlers } from '../rooms/room-handlers.ts';
 import type { ChatRepository, ChatRoomRoles } from './chat-repository.ts';
-import type { PersonRate } from './person-rate.ts';
+import type { GuestAwareRate } from './person-rate.ts';
 
 /**
  * Chat messages one person may send (R54): 5 at once, then one every 2 s. A conversation fits; a paste loop or
  * a script does not, however many tabs it runs in.
  */
 export const CHAT_RATE = { capacity: 5, refillPerSecond: 0.5 } as const;
+
+/**
+ * Chat messages all the guests of one client address may send together (R100): twice one person's. A few guests
+ * on one home network chatting fit; a script that sends from a fresh guest cookie every time does not.
+ */
+export const CHAT_ADDRESS_RATE = { capacity: 10, refillPerSecond: 1 } as const;
 
 /** Fan-out of chat events to everyone in a room (every node, through the adapter). */
 export interface ChatBroadcast {
@@ -29,8 +36,8 @@ export interface ChatBroadcast {
 export interface ChatHandlerDeps {
   repository: ChatRepository;
   broadcast: ChatBroadcast;
-  /** The per-person chat rate (CHAT_RATE). */
-  rate: PersonRate;
+  /** The per-person chat rate (CHAT_RATE), binding a guest's address too (CHAT_ADDRESS_RATE). */
+  rate: GuestAwareRate;
   runQueued: ReturnType<typeof queuedCommands>;
   now: () => number;
   /** Tells the room it is gone (R25), as room commands do. */
@@ -39,7 +46,9 @@ export interface ChatHandlerDeps {
 
 const PROBLEMS: Record<ChatTextProblem, string> = {
   empty: 'The message is empty',
+  blank: 'The message shows nothing: only invisible characters',
   too_long: 'The message is longer than 500 characters',
+  too_many_lines: 'The message has more than 10 lines',
   control: 'The message holds control characters',
   bidi: 'The message holds bidirectional control characters',
 };
@@ -67,7 +76,7 @@ export function createChatHandlers(
       const prepared = prepareChatText(raw);
       if ('problem' in prepared) return reply(ackFailure('invalid_message', PROBLEMS[prepared.problem]));
       // Before any database work, so a flood costs nothing but this check.
-      if (!deps.rate.take(connection.identity.person.key)) {
+      if (!deps.rate.take(actorOf(connection))) {
         return reply(ackFailure('chat_rate_limited', 'You are sending messages too fast; wait a moment'));
       }
       await deps.runQueued(roomId, reply, async (answer) => {

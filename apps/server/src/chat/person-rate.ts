@@ -42,3 +42,33 @@ export class PersonRate {
     for (const [key, entry] of this.buckets) if (now - entry.lastUsed >= this.refillMs) this.buckets.delete(key);
   }
 }
+
+/** Who a rate binds: a person key and, for a guest (no uid), the hashed client address (R100). */
+export interface RateSubject {
+  uid: string | null;
+  key: string;
+  address: string;
+}
+
+/**
+ * A per-person rate that binds a guest's address as well (R100). A guest's person key comes from a cookie the
+ * client chooses, so a script sending each message from a fresh cookie would get a fresh bucket each time; its
+ * address stays. A signed-in person's key is their account, so it alone is bound: people behind one address
+ * (a family, a dormitory, a mobile network) who sign in keep a rate each.
+ */
+export class GuestAwareRate {
+  private readonly person: PersonRate;
+  private readonly address: PersonRate;
+
+  /** `perAddress` is what all the guests of one address share; larger than `perPerson`, so one guest never feels it. */
+  constructor(perPerson: TokenBucketOptions, perAddress: TokenBucketOptions) {
+    this.person = new PersonRate(perPerson);
+    this.address = new PersonRate(perAddress);
+  }
+
+  /** Takes one token of the person's bucket and, for a guest, one of its address's; false when either is empty. */
+  take(subject: RateSubject): boolean {
+    if (!this.person.take(subject.key)) return false;
+    return subject.uid !== null || this.address.take(subject.address);
+  }
+}

@@ -180,6 +180,16 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // R101: where each guest's skip vote came from, so the guests of one address vote once. Named after
+  // vote_0007 so that Kysely, which runs migrations in the order of their names, runs it after that one.
+  vote_0008_voter_addresses: {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('skip_vote_addresses', 'text', (c) => c.notNull().defaultTo('{}'))
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

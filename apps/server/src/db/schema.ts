@@ -65,6 +65,8 @@ export interface RoomsTable {
   skip_voting: Flag;
   /** JSON array of the person keys that voted to skip the current item (R65). */
   skip_votes: string;
+  /** JSON object: the hashed client address of each guest's skip vote, by person key (R101). */
+  skip_vote_addresses: string;
 }
 
 export interface PlaylistItemsTable {

@@ -3,9 +3,9 @@ import type { ServerToClientEvents } from '@xemchung/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type DefaultEventsMap, Server } from 'socket.io';
 import type { SessionStore } from '../auth/sessions.ts';
-import { CHAT_RATE, type ChatBroadcast } from '../chat/chat-handlers.ts';
+import { CHAT_ADDRESS_RATE, CHAT_RATE, type ChatBroadcast } from '../chat/chat-handlers.ts';
 import type { ChatRepository } from '../chat/chat-repository.ts';
-import { PersonRate } from '../chat/person-rate.ts';
+import { GuestAwareRate } from '../chat/person-rate.ts';
 import type { PlaylistReader } from '../playlists/playlist-reader.ts';
 import { KeyedQueue } from '../rooms/keyed-queue.ts';
 import type { ModerationStore } from '../rooms/moderation-store.ts';
@@ -15,7 +15,7 @@ import type { RoomRepository } from '../rooms/room-repository.ts';
 import { RoomResync } from '../rooms/room-resync.ts';
 import type { RoomStore } from '../rooms/room-store.ts';
 import { createSkipVoteRecheck } from '../rooms/skip-vote-recheck.ts';
-import { VOTE_RATE } from '../rooms/vote-handlers.ts';
+import { VOTE_ADDRESS_RATE, VOTE_RATE } from '../rooms/vote-handlers.ts';
 import { VotingRooms } from '../rooms/voting-rooms.ts';
 import { ClientWarnings, clientAddressOf, type TrustProxy } from './client-warnings.ts';
 import { type CommandOutcome, createDispatcher } from './command-dispatch.ts';
@@ -44,6 +44,8 @@ export const FLOOD_CUTOFF: Omit<TokenBucketOptions, 'now'> = { capacity: 100, re
 
 /** Playlist reads per person (R73): a few at once, then one every 10 s; each may cost YouTube up to 10 requests. */
 export const PLAYLIST_READ_RATE: Omit<TokenBucketOptions, 'now'> = { capacity: 3, refillPerSecond: 0.1 };
+/** Playlist reads all the guests of one address may ask for together (R100). */
+export const PLAYLIST_READ_ADDRESS_RATE: Omit<TokenBucketOptions, 'now'> = { capacity: 6, refillPerSecond: 0.2 };
 
 type IoServer = Server<DefaultEventsMap, ServerToClientEvents, DefaultEventsMap, SocketData>;
 
@@ -137,6 +139,9 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     state: (room) => {
       io.to(room.id).emit('room:state', room);
     },
+    votes: (room) => {
+      io.to(room.id).emit('room:votes', { roomId: room.id, version: room.version, skipVotes: room.skipVotes });
+    },
     deleted: (roomId) => {
       io.to(roomId).emit('room:deleted', { roomId });
       io.in(roomId).socketsLeave(roomId);
@@ -193,12 +198,15 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     chat: {
       repository: deps.chat,
       broadcast: chatBroadcast,
-      rate: new PersonRate({ ...CHAT_RATE, now }),
+      rate: new GuestAwareRate({ ...CHAT_RATE, now }, { ...CHAT_ADDRESS_RATE, now }),
     },
     presence,
-    votes: { rate: new PersonRate({ ...VOTE_RATE, now }), present },
+    votes: { rate: new GuestAwareRate({ ...VOTE_RATE, now }, { ...VOTE_ADDRESS_RATE, now }), present },
     votingRooms,
-    playlists: { reader: deps.playlists, rate: new PersonRate({ ...PLAYLIST_READ_RATE, now }) },
+    playlists: {
+      reader: deps.playlists,
+      rate: new GuestAwareRate({ ...PLAYLIST_READ_RATE, now }, { ...PLAYLIST_READ_ADDRESS_RATE, now }),
+    },
   });
   const dispatch = createDispatcher(handlers, (outcome) => deps.observer?.commandAnswered(outcome));
   const observer = deps.observer;

@@ -7,6 +7,7 @@ import {
   refusalFor,
   roleOf,
 } from '@xemchung/protocol';
+import type { GuestAwareRate } from '../chat/person-rate.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { PlaylistRead, PlaylistReader } from '../playlists/playlist-reader.ts';
 import { actorOf, type Handler } from './room-connection.ts';
@@ -16,7 +17,7 @@ import { type ListAdd, listAddSummary } from './room-state.ts';
 
 export interface ListAddDeps {
   repository: RoomRepository;
-  playlists: { reader: PlaylistReader; rate: { take(personKey: string): boolean } };
+  playlists: { reader: PlaylistReader; rate: Pick<GuestAwareRate, 'take'> };
 }
 
 /** The refusal for each way a list could not be read (R72). */
@@ -53,7 +54,7 @@ export function createListAddHandler(
     if (denied) return reply(ackFailure(denied, REFUSAL_MESSAGES[denied]));
     const free = PLAYLIST_MAX - room.playlist.length;
     if (free <= 0) return reply(ackFailure('playlist_full', `The playlist already has ${PLAYLIST_MAX} videos`));
-    if (!deps.playlists.rate.take(actor.key)) {
+    if (!deps.playlists.rate.take(actor)) {
       return reply(ackFailure('rate_limited', 'Too many playlists at once; wait a few seconds'));
     }
     // An upper bound: the state machine decides exactly, on the room as it is when the command commits.

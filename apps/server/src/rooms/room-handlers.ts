@@ -10,6 +10,7 @@ import {
   type SyncReport,
 } from '@xemchung/protocol';
 import { type ChatHandlerDeps, createChatHandlers } from '../chat/chat-handlers.ts';
+import type { GuestAwareRate } from '../chat/person-rate.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { PlaylistReader } from '../playlists/playlist-reader.ts';
 import type { KeyedQueue } from './keyed-queue.ts';
@@ -30,6 +31,8 @@ export type { Handler, RoomConnection } from './room-connection.ts';
 /** Fan-out to everyone in a room. */
 export interface RoomBroadcast {
   state(room: RoomSnapshot): void;
+  /** A commit that changed only the skip votes (R102): the votes and the version, not the whole room. */
+  votes(room: RoomSnapshot): void;
   /** Tells the room it is gone and removes every connection from it. */
   deleted(roomId: string): void;
 }
@@ -52,7 +55,7 @@ export interface RoomHandlerDeps {
   /** Re-broadcasts a room's committed state once the database answers (a commit whose outcome is unknown). */
   resync?: (roomId: string) => void;
   /** Reads YouTube playlists for `playlist:addList` (R72), and how often each person may ask. */
-  playlists: { reader: PlaylistReader; rate: { take(personKey: string): boolean } };
+  playlists: { reader: PlaylistReader; rate: Pick<GuestAwareRate, 'take'> };
   /** Who is in the room and how each is in step (realtime/presence.ts); reports are refused without it. */
   presence?: { report(connectionId: string, report: SyncReport, watching: boolean): ErrorCode | null };
   /** Vote to skip (R64–R68): the per-person rate and who is present; without it votes answer `unavailable`. */
@@ -73,6 +76,7 @@ export function publishCommit(
   deps: { broadcast: RoomBroadcast; votingRooms?: VotingRooms },
   roomId: string,
   result: ApplyResult,
+  votesOnly = false,
 ): void {
   if (result.kind === 'not_found') {
     deps.votingRooms?.forget(roomId);
@@ -80,7 +84,20 @@ export function publishCommit(
     return;
   }
   deps.votingRooms?.seen(result.room);
-  if (result.kind === 'committed') deps.broadcast.state(result.room);
+  if (result.kind !== 'committed') return;
+  if (votesOnly) deps.broadcast.votes(result.room);
+  else deps.broadcast.state(result.room);
+}
+
+/** The parts of a room a vote changes alone (R102); anything else changed means the whole room goes out. */
+const VOTE_FIELDS: ReadonlySet<string> = new Set(['skipVotes', 'voterAddresses']);
+
+/** Whether `after` differs from `before` in its votes and nothing else (each other part is the same object). */
+export function onlyVotesChanged(before: RoomState, after: RoomState): boolean {
+  if (after === before || after.skipVotes === before.skipVotes) return false;
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof RoomState>;
+  for (const key of keys) if (!VOTE_FIELDS.has(key) && before[key] !== after[key]) return false;
+  return true;
 }
 
 const REPORT_REFUSALS: Partial<Record<ErrorCode, string>> = {
@@ -125,9 +142,11 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
       async (answer) => {
         // The store may decide more than once (a lost race); the last decision is the one committed.
         let extra = {};
+        let votesOnly = false;
         const result = await deps.store.apply(roomId, (state, version) => {
           const transition = applyRoomCommand(state, command, actor, deps.now(), { ...context?.(), version });
           if (details && 'state' in transition) extra = details(state, transition.state);
+          votesOnly = 'state' in transition && onlyVotesChanged(state, transition.state);
           return transition;
         });
         switch (result.kind) {
@@ -144,7 +163,7 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
             answer(notFound());
             break;
         }
-        publishCommit(deps, roomId, result);
+        publishCommit(deps, roomId, result, votesOnly);
       },
       // The connection may have died after COMMIT was sent: whatever was committed reaches everyone.
       () => deps.resync?.(roomId),

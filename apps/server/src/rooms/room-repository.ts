@@ -56,7 +56,15 @@ function toLoopMode(stored: string): LoopMode {
 }
 
 /** The room-row columns that hold who shares control, the host's settings, the loop mode and the skip votes. */
-export function socialColumns(room: Pick<RoomSnapshot, 'cohosts' | 'settings' | 'loop' | 'skipVotes'>) {
+export function socialColumns(
+  room: Pick<RoomSnapshot, 'cohosts' | 'settings' | 'loop' | 'skipVotes'> & Pick<RoomState, 'voterAddresses'>,
+) {
+  // Only the addresses of votes that stand: a select or a skip empties the votes and leaves the map as it was.
+  const voterAddresses: Record<string, string> = {};
+  for (const key of room.skipVotes) {
+    const address = room.voterAddresses?.[key];
+    if (address !== undefined) voterAddresses[key] = address;
+  }
   return {
     cohosts: JSON.stringify(room.cohosts),
     add_policy: room.settings.addPolicy,
@@ -65,6 +73,7 @@ export function socialColumns(room: Pick<RoomSnapshot, 'cohosts' | 'settings' | 
     loop_mode: room.loop,
     skip_voting: room.settings.skipVoting ? 1 : 0,
     skip_votes: JSON.stringify(room.skipVotes),
+    skip_vote_addresses: JSON.stringify(voterAddresses),
   } as const;
 }
 
@@ -96,7 +105,8 @@ export function toStoredRoom(room: RoomRow, items: PlaylistItemRow[]): StoredRoo
   for (const item of items) {
     if (item.added_by !== null) adders[item.video_id] = { key: item.added_by, address: item.added_from };
   }
-  return { ...toSnapshot(room, items), adders };
+  const voterAddresses = JSON.parse(room.skip_vote_addresses) as Record<string, string>;
+  return { ...toSnapshot(room, items), adders, voterAddresses };
 }
 
 /**

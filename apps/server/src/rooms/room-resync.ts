@@ -3,7 +3,7 @@ import type { RoomBroadcast } from './room-handlers.ts';
 
 export interface RoomResyncDeps {
   load(roomId: string): Promise<RoomSnapshot | null>;
-  broadcast: RoomBroadcast;
+  broadcast: Pick<RoomBroadcast, 'state' | 'deleted'>;
   /** First pause after a failed load; doubles up to 5 s while the database stays away. */
   retryMs?: number;
   /** Told of each failed load; the pass stops there and resumes after a pause. */

@@ -30,11 +30,15 @@ export interface Adder {
  * A room's state as the machine sees it: the room clients see, less the commit `version` (the store's business),
  * plus who added each playlist item, by video id. `adders` never leaves the server (`publicRoom`).
  */
-export type RoomState = Omit<RoomSnapshot, 'version'> & { adders: Readonly<Record<string, Adder>> };
+export type RoomState = Omit<RoomSnapshot, 'version'> & {
+  adders: Readonly<Record<string, Adder>>;
+  /** The hashed address each guest's skip vote came from, by person key (R101); absent when no guest voted. */
+  voterAddresses?: Readonly<Record<string, string>>;
+};
 
-/** The room as clients see it: without who added what (a guest's address key must not leave the server). */
+/** The room as clients see it: without who added what or voted from where (a guest's address key stays here). */
 export function publicRoom(state: RoomState, version: number): RoomSnapshot {
-  const { adders: _private, ...room } = state;
+  const { adders: _private, voterAddresses: _alsoPrivate, ...room } = state;
   return { ...room, version };
 }
 
@@ -183,10 +187,21 @@ function voteSkip(
   if (id !== state.current_video.id) return refuse('version_conflict', 'That video is no longer playing');
   const here = new Set(present).add(actor.key);
   const others = state.skipVotes.filter((key) => key !== actor.key && here.has(key));
+  const addresses = state.voterAddresses ?? {};
+  // R101: a guest is a cookie the client chooses, so the guests of one address have one vote between them.
+  if (skip && actor.uid === null && others.some((key) => addresses[key] === actor.address)) {
+    return refuse('address_voted', 'A guest on the same network has already voted');
+  }
   const votes = skip ? [...others, actor.key] : others;
   if (skipPasses(votes, here)) return skipCurrent(state, now);
   const same = votes.length === state.skipVotes.length && votes.every((key) => state.skipVotes.includes(key));
-  return same ? { state } : { state: { ...state, skipVotes: votes } };
+  if (same) return { state };
+  const voterAddresses: Record<string, string> = {};
+  for (const key of votes) {
+    const address = key === actor.key && actor.uid === null ? actor.address : addresses[key];
+    if (address !== undefined) voterAddresses[key] = address;
+  }
+  return { state: { ...state, skipVotes: votes, voterAddresses } };
 }
 
 /**

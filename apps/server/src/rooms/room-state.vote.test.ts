@@ -30,6 +30,23 @@ function roomPlaying(name: string, loop: LoopMode = 'off'): RoomState {
 const FOUR = [HOST, MEMBER, OTHER, GUEST];
 
 describe('vote:skip (R64–R67)', () => {
+  it("R101: a second guest from the same address cannot vote while the first guest's vote stands; from another address it can", () => {
+    const room = roomPlaying('a');
+    const neighbour = actor(null, { guest: 'GUEST00002' });
+    const elsewhere = actor(null, { guest: 'GUEST00003', address: 'address-2' });
+    const people = [HOST, MEMBER, OTHER, GUEST, neighbour, elsewhere];
+    const first = ok(as(GUEST, room, vote('a'), people));
+    expect(first.voterAddresses).toEqual({ [GUEST.key]: GUEST.address });
+    expect(as(neighbour, first, vote('a'), people)).toMatchObject({ error: { code: 'address_voted' } });
+    // A member behind that address votes as themselves: only guests are bound to their address.
+    const member = ok(as(MEMBER, first, vote('a'), people));
+    expect(member.skipVotes).toEqual([GUEST.key, MEMBER.key]);
+    expect(ok(as(elsewhere, member, vote('a'), people)).skipVotes).toHaveLength(3);
+    // Taken back, the address's vote is free again.
+    const back = ok(as(GUEST, first, vote('a', false), people));
+    expect(ok(as(neighbour, back, vote('a'), people)).skipVotes).toEqual([neighbour.key]);
+  });
+
   it('R65: counts one vote per person, a guest by guest key, and takes a vote back', () => {
     const room = roomPlaying('a');
     const once = ok(as(GUEST, room, vote('a'), FOUR));
@@ -108,8 +125,17 @@ describe('vote:skip (R64–R67)', () => {
     expect(report.skipVotes).toBe(voted.skipVotes);
   });
 
-  it('R65: under any votes, withdrawals and presence, each present person counts at most once', () => {
-    const people = [HOST, MEMBER, OTHER, GUEST, actor(null, { guest: 'GUEST00002' })];
+  it('R65, R101: under any votes, withdrawals and presence, each present person and each guest address counts at most once', () => {
+    const sameAddress = actor(null, { guest: 'GUEST00003' });
+    const people = [
+      HOST,
+      MEMBER,
+      OTHER,
+      GUEST,
+      actor(null, { guest: 'GUEST00002', address: 'address-2' }),
+      sameAddress,
+    ];
+    const addressOf = new Map(people.map((p) => [p.key, p.uid === null ? p.address : null]));
     const step = fc.record({
       who: fc.integer({ min: 0, max: people.length - 1 }),
       skip: fc.boolean(),
@@ -122,7 +148,15 @@ describe('vote:skip (R64–R67)', () => {
           const voter = people[who] as Actor;
           const before = state.current_video.id;
           const result = as(voter, state, vote(playing(state), skip), present);
-          state = ok(result);
+          if ('error' in result) {
+            // R101: refused only to a guest whose address already has another guest's vote standing.
+            expect(result.error.code).toBe('address_voted');
+            expect(state.skipVotes.some((key) => key !== voter.key && addressOf.get(key) === voter.address)).toBe(true);
+            continue;
+          }
+          state = result.state;
+          const guestAddresses = state.skipVotes.map((key) => addressOf.get(key)).filter((a) => a != null);
+          expect(new Set(guestAddresses).size).toBe(guestAddresses.length);
           const here = new Set([...present.map((p) => p.key), voter.key]);
           expect(new Set(state.skipVotes).size).toBe(state.skipVotes.length);
           expect(state.skipVotes.every((key) => here.has(key))).toBe(true);

@@ -1,5 +1,5 @@
 import { ackFailure } from '@xemchung/protocol';
-import type { PersonRate } from '../chat/person-rate.ts';
+import type { GuestAwareRate } from '../chat/person-rate.ts';
 import { actorOf, type Handler } from './room-connection.ts';
 import type { RoomCommandRunner } from './room-handlers.ts';
 
@@ -9,9 +9,12 @@ import type { RoomCommandRunner } from './room-handlers.ts';
  */
 export const VOTE_RATE = { capacity: 4, refillPerSecond: 0.5 } as const;
 
+/** Skip votes all the guests of one address may send together (R100, R102): what one guest could reach the room with. */
+export const VOTE_ADDRESS_RATE = { capacity: 6, refillPerSecond: 0.5 } as const;
+
 export interface VoteHandlerDeps {
-  /** The per-person vote rate (VOTE_RATE), per node. */
-  rate: PersonRate;
+  /** The per-person vote rate (VOTE_RATE), binding a guest's address too (VOTE_ADDRESS_RATE), per node. */
+  rate: GuestAwareRate;
   /** The person keys of the people in the room now, on every node (presence, R52). */
   present: (roomId: string) => ReadonlySet<string>;
 }
@@ -30,7 +33,7 @@ export function createVoteHandlers(
       if (roomId === null) return reply(ackFailure('not_joined', 'Join the room first'));
       if (!deps) return reply(ackFailure('unavailable', 'Votes are not taken here'));
       const actor = actorOf(connection);
-      if (!deps.rate.take(actor.key)) {
+      if (!deps.rate.take(actor)) {
         return reply(ackFailure('rate_limited', 'Too many votes; wait a moment'));
       }
       return runRoomCommand(roomId, actor, command, reply, () => ({ present: deps.present(roomId) }));

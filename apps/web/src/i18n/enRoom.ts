@@ -93,7 +93,9 @@ export const enRoom: RoomMessages = {
     guestsClosed: 'The host lets only signed-in viewers write. Sign in to join the chat.',
     errors: {
       tooFast: 'You are sending messages too fast; wait a moment before the next one.',
+      blank: 'The message has nothing visible in it.',
       tooLong: 'The message is longer than {{max}} characters.',
+      tooManyLines: 'A message can have at most {{max}} lines.',
       control: 'The message contains control characters, which are not allowed.',
       bidi: 'The message contains text-direction characters, which are not allowed.',
       forbidden: 'Only the host and viewers given control can delete messages.',
@@ -180,6 +182,8 @@ export const enRoom: RoomMessages = {
     voteSkipTally: '{{votes}} of {{present}} people want to skip this video; {{needed}} votes needed.',
     voteSkipStale: 'That video has ended; your vote was not counted.',
     voteSkipTooFast: 'You are voting too fast; wait a few seconds and try again.',
+    voteSkipAddressVoted:
+      'Another guest on the same network has already voted. Guests sharing a network have one vote.',
   },
   search: {
     label: 'Search videos or paste a link',

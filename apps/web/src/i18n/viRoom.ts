@@ -94,7 +94,9 @@ export const viRoom = {
     guestsClosed: 'Chủ phòng chỉ cho người đã đăng nhập gửi tin nhắn. Hãy đăng nhập để cùng trò chuyện.',
     errors: {
       tooFast: 'Bạn gửi tin nhắn quá nhanh, đợi một chút rồi gửi tiếp.',
+      blank: 'Tin nhắn không có nội dung hiển thị.',
       tooLong: 'Tin nhắn dài quá {{max}} ký tự.',
+      tooManyLines: 'Tin nhắn tối đa {{max}} dòng.',
       control: 'Tin nhắn có ký tự điều khiển không được phép.',
       bidi: 'Tin nhắn có ký tự đảo chiều văn bản không được phép.',
       forbidden: 'Chỉ chủ phòng và người được giao quyền điều khiển mới xóa được tin nhắn.',
@@ -181,6 +183,7 @@ export const viRoom = {
     voteSkipTally: '{{votes}} trên {{present}} người muốn bỏ qua video này, cần {{needed}} phiếu.',
     voteSkipStale: 'Video đó đã kết thúc, phiếu của bạn không được tính.',
     voteSkipTooFast: 'Bạn bỏ phiếu nhanh quá, đợi vài giây rồi thử lại.',
+    voteSkipAddressVoted: 'Một khách khác trên cùng mạng đã bỏ phiếu. Khách dùng chung một mạng chỉ có một phiếu.',
   },
   search: {
     label: 'Tìm video hoặc dán link',

@@ -38,6 +38,7 @@ export function VoteSkipButton() {
   const refused = (error: ProtocolError) => {
     if (error.code === 'version_conflict') alert(t('player.voteSkipStale'));
     else if (error.code === 'rate_limited') alert(t('player.voteSkipTooFast'));
+    else if (error.code === 'address_voted') alert(t('player.voteSkipAddressVoted'));
     else alertRefusal(error);
   };
   const toggle = async () => {

@@ -132,6 +132,35 @@ describe('roomClient', () => {
     expect(client.state?.version).toBe(7);
   });
 
+  it('R102: applies a votes-only commit to the version before it, drops an old one, and joins again across a gap', async () => {
+    const { socket, client } = joinedClient(5);
+    const seen: Array<[number, string[]]> = [];
+    client.onState((state) => seen.push([state.version, state.skipVotes]));
+    await client.join('room1234room1234');
+    socket.fire('room:votes', { roomId: 'room1234room1234', version: 6, skipVotes: ['g:A'] });
+    socket.fire('room:votes', { roomId: 'room1234room1234', version: 6, skipVotes: ['g:B'] }); // a repeat
+    socket.fire('room:votes', { roomId: 'another0another0', version: 7, skipVotes: ['g:C'] });
+    expect(seen).toEqual([
+      [5, []],
+      [6, ['g:A']],
+    ]);
+    expect(client.state?.playlist).toEqual(room(5).playlist);
+    // Version 7 was missed: 8's votes cannot be applied to 6, so the whole room is asked for again.
+    const joins = () => socket.sent.filter((sent) => sent.event === 'room:join').length;
+    socket.answer = () => ({
+      ok: true,
+      room: { ...room(8), skipVotes: ['u:x'] },
+      serverTime: 0,
+      isHost: true,
+      me: null,
+      personKey: 'u:host',
+    });
+    socket.fire('room:votes', { roomId: 'room1234room1234', version: 8, skipVotes: ['u:x'] });
+    await flush();
+    expect(joins()).toBe(2);
+    expect(client.state).toMatchObject({ version: 8, skipVotes: ['u:x'] });
+  });
+
   it('keeps a broadcast that overtook the join ack (R18)', async () => {
     const socket = new FakeSocket();
     const client = createRoomClient(socket.asSocket());

@@ -17,6 +17,7 @@ import {
   type RoomPresence,
   type RoomRef,
   type RoomSnapshot,
+  type RoomVotes,
   type ServerToClientEvents,
   type SettingsChange,
   type Viewer,
@@ -200,6 +201,28 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     for (const listener of stateListeners) listener(room);
   };
 
+  /**
+   * R102: a commit that changed only the skip votes comes as the votes and its version. Held at the version
+   * before it, the room is that room with these votes; held at an older one (a broadcast missed on the way), the
+   * whole room is asked for again, by joining again.
+   */
+  const acceptVotes = (votes: RoomVotes) => {
+    if (votes.roomId !== roomId || !held || votes.version <= held.version) return;
+    if (votes.version === held.version + 1) accept({ ...held, skipVotes: votes.skipVotes, version: votes.version });
+    else void catchUp(votes.roomId);
+  };
+  let catchingUp = false;
+  const catchUp = async (id: string) => {
+    if (catchingUp) return;
+    catchingUp = true;
+    try {
+      const ack = await request('room:join', { roomId: id });
+      if (ack.ok) accept(ack.room);
+    } finally {
+      catchingUp = false;
+    }
+  };
+
   const acceptPresence = (presence: RoomPresence) => {
     if (presence.roomId !== roomId) return;
     viewers = presence.viewers;
@@ -311,6 +334,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   };
 
   socket.on('room:state', accept);
+  socket.on('room:votes', acceptVotes);
   socket.on('room:presence', acceptPresence);
   socket.on('presence:probe', onProbe);
   socket.on('room:deleted', onDeleted);
@@ -427,6 +451,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       stopRejoining();
       roomId = null;
       socket.off('room:state', accept);
+      socket.off('room:votes', acceptVotes);
       socket.off('room:presence', acceptPresence);
       socket.off('presence:probe', onProbe);
       socket.off('room:deleted', onDeleted);
