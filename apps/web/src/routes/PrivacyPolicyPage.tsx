@@ -1,11 +1,14 @@
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { ContactEmailLink, LegalDocument, MINIMUM_AGE, SupportPageLink } from './legal/LegalDocument.tsx';
 
-/** docs/product.md#terms-and-privacy: data collected at sign-in, usage data, what it is for, and who else sees it. */
+/**
+ * docs/product.md#terms-and-privacy: data collected at sign-in, usage data, what it is for, who else sees it, and
+ * what a deletion leaves behind (docs/room-rules.md R98).
+ */
 export function PrivacyPolicyPage() {
   const { t } = useTranslation();
   return (
-    <LegalDocument title="Chính sách bảo mật" documentTitle={t('menu.privacy')}>
+    <LegalDocument title="Chính sách bảo mật" documentTitle={t('menu.privacy')} lastUpdated="tháng 11 năm 2026">
       <p>
         Chính sách này cho biết XemChung thu thập những dữ liệu nào, dùng chúng vào việc gì và bạn có những quyền gì.
       </p>
@@ -22,6 +25,10 @@ export function PrivacyPolicyPage() {
       <h2>2. Dữ liệu sử dụng</h2>
       <ul>
         <li>Các phòng bạn tạo: tên phòng, danh sách phát và trạng thái phát hiện tại.</li>
+        <li>
+          Tin nhắn bạn gửi trong phòng: nội dung, thời điểm gửi, cùng tên và ảnh đại diện của bạn lúc gửi (với khách là
+          mã khách). Tin nhắn được lưu cùng phòng; chủ phòng và đồng chủ phòng có thể xóa tin nhắn cho mọi người.
+        </li>
         <li>
           Từ khóa bạn tìm kiếm video, kèm email tài khoản nếu bạn đã đăng nhập. Mỗi lần tìm kiếm, hệ thống phân tích của
           chính XemChung lưu sự kiện &quot;Search videos&quot; gồm: từ khóa, email (hoặc để trống nếu bạn chưa đăng
@@ -54,6 +61,15 @@ export function PrivacyPolicyPage() {
       <p>
         Dữ liệu được lưu trên máy chủ của dịch vụ và chỉ dùng cho các mục đích nêu trên. Kết nối tới XemChung được mã
         hóa; phiên đăng nhập được lưu phía máy chủ và không chứa thông tin cá nhân trong cookie.
+      </p>
+      <p>
+        Khi một tin nhắn bị xóa, nội dung của nó bị xóa cho mọi người. Với cơ sở dữ liệu mặc định (SQLite), nội dung đó
+        cũng được ghi đè trên ổ đĩa của máy chủ ngay sau khi xóa; nếu lúc ấy có chương trình khác (chẳng hạn chương
+        trình sao lưu) đang đọc cơ sở dữ liệu, việc ghi đè diễn ra chậm nhất một phút sau khi chương trình đó đọc xong.
+        Dữ liệu hết hạn (phiên đăng nhập, sự kiện tìm kiếm quá thời hạn lưu) được xóa theo cách tương tự. Nếu dịch vụ
+        chạy trên cơ sở dữ liệu PostgreSQL, bản cũ của dữ liệu đã xóa vẫn còn trong tệp dữ liệu cho tới khi cơ sở dữ
+        liệu dọn dẹp (vacuum) và ghi dữ liệu mới lên chỗ đó, và còn trong nhật ký giao dịch (WAL) cho tới khi nhật ký
+        được tái sử dụng. Các bản sao lưu tạo trước khi xóa vẫn giữ dữ liệu cho tới khi bản sao lưu đó bị xóa.
       </p>
 
       <h2>6. Quyền của bạn</h2>

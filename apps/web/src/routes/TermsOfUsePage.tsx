@@ -6,7 +6,7 @@ import { PRIVACY_PATH } from './paths.ts';
 export function TermsOfUsePage() {
   const { t } = useTranslation();
   return (
-    <LegalDocument title="Điều khoản sử dụng" documentTitle={t('menu.terms')}>
+    <LegalDocument title="Điều khoản sử dụng" documentTitle={t('menu.terms')} lastUpdated="tháng 9 năm 2022">
       <p>
         XemChung là dịch vụ web miễn phí giúp bạn xem video và nghe nhạc cùng bạn bè trong một phòng chung. Khi sử dụng
         XemChung, bạn đồng ý với các điều khoản dưới đây. Nếu không đồng ý, vui lòng ngừng sử dụng dịch vụ.

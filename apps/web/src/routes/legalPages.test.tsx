@@ -41,7 +41,18 @@ describe('static legal pages (docs/product.md#terms-and-privacy)', () => {
     expect(screen.getByText(/gồm: từ khóa, email \(hoặc để trống nếu bạn chưa đăng nhập\)/)).toBeInTheDocument();
     expect(screen.getByText(/Báo cáo lỗi không kèm email, tên, cookie/)).toBeInTheDocument();
     expect(screen.getByText(/PostHog .* Sentry/)).toBeInTheDocument();
-    expect(screen.getByText('Cập nhật lần cuối: tháng 9 năm 2022')).toBeInTheDocument();
+    expect(screen.getByText('Cập nhật lần cuối: tháng 11 năm 2026')).toBeInTheDocument();
+  });
+
+  it('privacy, R98: says chat messages are kept, and what a deletion leaves on SQLite and on PostgreSQL', async () => {
+    installFakeServer();
+    renderApp('/privacy-policy');
+    expect(await screen.findByText(/^Tin nhắn bạn gửi trong phòng: nội dung, thời điểm gửi/)).toBeInTheDocument();
+    const deletion = screen.getByText(/^Khi một tin nhắn bị xóa/);
+    expect(deletion).toHaveTextContent(/SQLite.*ghi đè trên ổ đĩa của máy chủ ngay sau khi xóa/);
+    expect(deletion).toHaveTextContent(/PostgreSQL, bản cũ của dữ liệu đã xóa vẫn còn .* \(vacuum\)/);
+    expect(deletion).toHaveTextContent(/nhật ký giao dịch \(WAL\)/);
+    expect(deletion).toHaveTextContent(/bản sao lưu tạo trước khi xóa vẫn giữ dữ liệu/);
   });
 
   it("name the operator's contact address and support page (CONTACT_EMAIL, SUPPORT_URL), not the original's", async () => {

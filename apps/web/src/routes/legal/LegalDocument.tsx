@@ -5,8 +5,6 @@ import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useClientConfig } from '../../store/useClientConfig.ts';
 import { ChunkLoadFailed } from '../ChunkErrorBoundary.tsx';
 
-/** Part of both documents, so in their (Vietnamese) text rather than in the UI strings. */
-export const LAST_UPDATED = 'Cập nhật lần cuối: tháng 9 năm 2022';
 export const MINIMUM_AGE = 13;
 
 /**
@@ -15,8 +13,14 @@ export const MINIMUM_AGE = 13;
  * document's Vietnamese heading; `documentTitle` is the browser tab's title in the UI language. The text names the
  * operator's contact address and support page (ContactEmailLink, SupportPageLink), so it waits for the settings.
  */
-export function LegalDocument(props: { title: string; documentTitle: string; children: ReactNode }) {
-  const { title, documentTitle, children } = props;
+export function LegalDocument(props: {
+  title: string;
+  documentTitle: string;
+  /** When the text last changed, in the document's words ('tháng 9 năm 2022'), shown under the title. */
+  lastUpdated: string;
+  children: ReactNode;
+}) {
+  const { title, documentTitle, lastUpdated, children } = props;
   const { t } = useTranslation();
   const clientConfig = useClientConfig();
   if (clientConfig.state.status === 'failed') return <ChunkLoadFailed onRetry={clientConfig.retry} />;
@@ -35,7 +39,7 @@ export function LegalDocument(props: { title: string; documentTitle: string; chi
       >
         <div className="mb-8 border-b border-white/10 pb-6">
           <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{title}</h1>
-          <p className="mt-2 text-sm text-neutral-400">{LAST_UPDATED}</p>
+          <p className="mt-2 text-sm text-neutral-400">{`Cập nhật lần cuối: ${lastUpdated}`}</p>
         </div>
         {children}
       </article>
