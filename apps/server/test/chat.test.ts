@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CHAT_PAGE_SIZE, CHAT_TEXT_MAX, type ChatMessage, type Person } from '@xemchung/protocol';
+import { CHAT_LINES_MAX, CHAT_PAGE_SIZE, CHAT_TEXT_MAX, type ChatMessage, type Person } from '@xemchung/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_RATE } from '../src/chat/chat-handlers.ts';
 import { ChatRepository } from '../src/chat/chat-repository.ts';
@@ -118,6 +118,31 @@ describe.each(DATABASE_KINDS)('chat on %s (R54)', (kind) => {
     expect(member.socket.connected).toBe(true);
     expect(await member.request('chat:send', { text: 'Vẫn gửi được' })).toMatchObject({ ok: true });
     await waitFor(() => (chatEvents(watcher, 'chat:message').length === 1 ? true : undefined));
+  });
+
+  it.each([
+    ['zero-width characters only', '\u200b\u200c\u200d\u2060\ufeff'],
+    ['Hangul fillers only', '\u3164\u115f\u1160'],
+    ['LRM and RLM only', '\u200e\u200f'],
+    ['tag characters only', `\u{E0001}${String.fromCodePoint(...Array.from({ length: 0x60 }, (_, i) => 0xe0020 + i))}`],
+    ['498 line breaks between two letters', `a${'\n'.repeat(498)}b`],
+    ['11 lines', Array.from({ length: CHAT_LINES_MAX + 1 }, (_, i) => `dòng ${i}`).join('\n')],
+  ])('R97: refuses a message of %s with invalid_message and stores nothing', async (_label, text) => {
+    await freshRoom();
+    const member = await joined(await signedInUser(server, 'An'));
+    const watcher = await joined(host);
+    expect(await member.request('chat:send', { text })).toEqual({
+      ok: false,
+      error: { code: 'invalid_message', message: expect.any(String) },
+    });
+    expect(await rows()).toEqual([]);
+    const tenLines = Array.from({ length: CHAT_LINES_MAX }, (_, i) => `dòng ${i}`).join('\n');
+    expect(await member.request('chat:send', { text: tenLines })).toMatchObject({
+      ok: true,
+      message: { text: tenLines },
+    });
+    await waitFor(() => (chatEvents(watcher, 'chat:message').length === 1 ? true : undefined));
+    expect(chatEvents(watcher, 'chat:message')).toMatchObject([{ message: { text: tenLines } }]);
   });
 
   it('refuses payloads of the wrong shape with invalid_payload, and chat before joining with not_joined', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_TEXT_MAX, chatTextLength, prepareChatText } from './chat-text.ts';
+import { CHAT_LINES_MAX, CHAT_TEXT_MAX, chatLineCount, chatTextLength, prepareChatText } from './chat-text.ts';
 import { parseCommand } from './commands.ts';
 
 describe('chat text (R54)', () => {
@@ -43,6 +43,30 @@ describe('chat text (R54)', () => {
   it('keeps ordinary marks: emoji with joiners, left-to-right marks, Vietnamese', () => {
     for (const text of ['👨‍👩‍👧 đi xem phim', 'a\u200eb', 'Chào cả nhà!'])
       expect(prepareChatText(text)).toEqual({ text });
+  });
+
+  it.each([
+    ['zero-width characters', '\u200b\u200c\u200d\u2060\ufeff'],
+    ['Hangul fillers', '\u3164\u115f\u1160\uffa0'],
+    ['LRM and RLM', '\u200e \u200f'],
+    ['tag characters', `\u{E0001}${String.fromCodePoint(...Array.from({ length: 0x60 }, (_, i) => 0xe0020 + i))}`],
+    ['combining marks and a blank Braille pattern between newlines', '\u0301\n\u2800'],
+  ])('R97: refuses a message of only %s, nothing visible', (_label, raw) => {
+    expect(prepareChatText(raw)).toEqual({ problem: 'blank' });
+  });
+
+  it('R97: takes up to 10 lines and refuses more', () => {
+    const lines = (count: number) => Array.from({ length: count }, (_, i) => `dòng ${i + 1}`).join('\n');
+    expect(prepareChatText(lines(CHAT_LINES_MAX))).toEqual({ text: lines(CHAT_LINES_MAX) });
+    expect(prepareChatText(lines(CHAT_LINES_MAX + 1))).toEqual({ problem: 'too_many_lines' });
+    expect(prepareChatText(`a${'\n'.repeat(498)}b`)).toEqual({ problem: 'too_many_lines' });
+    expect(prepareChatText(`a${'\u2028'.repeat(CHAT_LINES_MAX)}b`)).toEqual({ problem: 'too_many_lines' });
+    // Line breaks around the message are trimmed away and do not count.
+    expect(prepareChatText(`\n\n\n\n\n\n${lines(CHAT_LINES_MAX)}\n\n\n\n\n\n`)).toEqual({
+      text: lines(CHAT_LINES_MAX),
+    });
+    expect(chatLineCount('a')).toBe(1);
+    expect(chatLineCount('a\n\nb')).toBe(3);
   });
 
   it('takes the text as a string and the seq as a positive integer', () => {

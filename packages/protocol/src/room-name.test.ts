@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROOM_NAME_MAX } from './limits.ts';
+import { NAME_GRAPHEME_MAX } from './name-rule.ts';
 import { createRoomRequestSchema } from './room.ts';
-import { ROOM_NAME_GRAPHEME_MAX, roomNameLength, roomNameProblem } from './room-name.ts';
+import { roomNameLength, roomNameProblem } from './room-name.ts';
 
 const INVISIBLE = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u034f', '\u3164', '\u2800', '\ufe0f'];
 const CONTROLS = ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u009b', '\n', '\t', '\u2028', '\u2029'];
@@ -76,10 +77,10 @@ describe('roomNameProblem (R41)', () => {
   });
 
   it('refuses a grapheme of marks stacked past the longest emoji', () => {
-    const stacked = `a${'\u0301'.repeat(ROOM_NAME_GRAPHEME_MAX)}`;
+    const stacked = `a${'\u0301'.repeat(NAME_GRAPHEME_MAX)}`;
     expect(roomNameLength(stacked)).toBe(1);
     expect(roomNameProblem(stacked)).toBe('invalid_character');
-    expect(roomNameProblem(`a${'\u0301'.repeat(ROOM_NAME_GRAPHEME_MAX - 1)}`)).toBeNull();
+    expect(roomNameProblem(`a${'\u0301'.repeat(NAME_GRAPHEME_MAX - 1)}`)).toBeNull();
   });
 
   it('answers a 64 KB name without segmenting all of it', () => {

@@ -1,4 +1,5 @@
-import { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './local-accounts.ts';
+import { DISPLAY_NAME_MAX } from '@xemchung/protocol';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './local-accounts.ts';
 
 /** The embedded identity provider's sign-in page (Vietnamese, server-rendered, no script). */
 export type InteractionView = 'login' | 'register';
@@ -8,7 +9,8 @@ export interface InteractionPageInput {
   view: InteractionView;
   /** Nonce for the inline stylesheet, matching the page's Content-Security-Policy. */
   nonce: string;
-  error?: string;
+  /** The refusal to show: its Vietnamese text, and its code (ACCOUNT_ERRORS) for scripts and tests. */
+  error?: { code: string; message: string };
   email?: string;
   displayName?: string;
 }
@@ -44,10 +46,16 @@ function field(name: string, label: string, attributes: string, hint?: string): 
   return `<label for="${name}">${label}</label><input id="${name}" name="${name}" ${attributes}${describedBy}>${hintHtml}`;
 }
 
+function errorHtml({ error }: InteractionPageInput): string {
+  return error
+    ? `<p class="error" role="alert" data-code="${escapeHtml(error.code)}">${escapeHtml(error.message)}</p>`
+    : '';
+}
+
 function loginForm(input: InteractionPageInput, base: string): string {
   return `<h1 id="title">Đăng nhập</h1>
 <form method="post" action="${base}/login" aria-labelledby="title" novalidate>
-${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
+${errorHtml(input)}
 ${field('email', 'Email', `type="email" autocomplete="email" maxlength="${EMAIL_MAX}" required value="${escapeHtml(input.email ?? '')}"`)}
 ${field('password', 'Mật khẩu', `type="password" autocomplete="current-password" maxlength="${PASSWORD_MAX}" required`)}
 <button type="submit">Đăng nhập</button>
@@ -58,7 +66,7 @@ ${field('password', 'Mật khẩu', `type="password" autocomplete="current-passw
 function registerForm(input: InteractionPageInput, base: string): string {
   return `<h1 id="title">Tạo tài khoản</h1>
 <form method="post" action="${base}/register" aria-labelledby="title" novalidate>
-${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
+${errorHtml(input)}
 ${field('email', 'Email', `type="email" autocomplete="email" maxlength="${EMAIL_MAX}" required value="${escapeHtml(input.email ?? '')}"`)}
 ${field('displayName', 'Tên hiển thị', `type="text" autocomplete="nickname" maxlength="${DISPLAY_NAME_MAX}" required value="${escapeHtml(input.displayName ?? '')}"`)}
 ${field('password', 'Mật khẩu', `type="password" autocomplete="new-password" maxlength="${PASSWORD_MAX}" required`, `Ít nhất ${PASSWORD_MIN} ký tự.`)}

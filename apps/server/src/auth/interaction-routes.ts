@@ -95,7 +95,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
           uid: interaction.uid,
           view,
           nonce,
-          error: error.message,
+          error: { code: result.code, message: error.message },
           email: form.email.slice(0, 254),
           displayName: form.displayName.slice(0, 60),
         }),

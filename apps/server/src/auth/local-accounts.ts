@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { DISPLAY_NAME_MAX, displayNameProblem, type NameProblem } from '@xemchung/protocol';
 import type { Db } from '../db/database.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
-export const DISPLAY_NAME_MAX = 60;
 export const EMAIL_MAX = 254;
 
 /** Every way a form can be wrong, with the Vietnamese text the page shows and the HTTP status it answers with. */
@@ -14,6 +14,7 @@ export const ACCOUNT_ERRORS = {
   password_too_long: { status: 400, message: `Mật khẩu tối đa ${PASSWORD_MAX} ký tự` },
   display_name_required: { status: 400, message: 'Vui lòng nhập tên hiển thị' },
   display_name_too_long: { status: 400, message: `Tên hiển thị tối đa ${DISPLAY_NAME_MAX} ký tự` },
+  display_name_invalid: { status: 400, message: 'Tên hiển thị có ký tự không được phép. Vui lòng đặt tên khác.' },
   email_taken: { status: 409, message: 'Email này đã có tài khoản' },
   bad_credentials: { status: 401, message: 'Email hoặc mật khẩu không đúng' },
 } as const;
@@ -33,10 +34,17 @@ export function normalizeEmail(raw: string): string {
   return raw.trim().toLowerCase();
 }
 
+/** The form's answer to each way a display name breaks the name rule (R96). */
+const DISPLAY_NAME_ERRORS: Record<NameProblem, AccountErrorCode> = {
+  blank: 'display_name_required',
+  invalid_character: 'display_name_invalid',
+  too_long: 'display_name_too_long',
+};
+
 function validateRegistration(email: string, displayName: string, password: string): AccountErrorCode | null {
   if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return 'invalid_email';
-  if (!displayName) return 'display_name_required';
-  if ([...displayName].length > DISPLAY_NAME_MAX) return 'display_name_too_long';
+  const nameProblem = displayNameProblem(displayName);
+  if (nameProblem) return DISPLAY_NAME_ERRORS[nameProblem];
   if (password.length < PASSWORD_MIN) return 'password_too_short';
   if (password.length > PASSWORD_MAX) return 'password_too_long';
   return null;

@@ -1,3 +1,4 @@
+import { DISPLAY_NAME_FALLBACK, DISPLAY_NAME_MAX, safeName } from '@xemchung/protocol';
 import * as client from 'openid-client';
 import type { LoginMode, LoginState } from './login-state.ts';
 import { stateForMode } from './login-state.ts';
@@ -21,6 +22,15 @@ export class SignInError extends Error {
 
 const text = (value: unknown, max: number): string | null =>
   typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null;
+
+/**
+ * The name to keep for someone an issuer names `name` (typed by a person there, so held to the name rule, R96):
+ * its safe form, else that of the email's local part, else 'Người dùng'.
+ */
+function displayNameOf(name: unknown, email: string): string {
+  const safe = (value: string) => safeName(value, DISPLAY_NAME_MAX);
+  return (typeof name === 'string' && safe(name)) || safe(email.split('@')[0] ?? '') || DISPLAY_NAME_FALLBACK;
+}
 
 /**
  * Our OpenID Connect client (authorization code + PKCE + state + nonce), the same code for Google, any other
@@ -94,7 +104,7 @@ export class RelyingParty {
       issuer: claims.iss,
       subject: claims.sub,
       email,
-      displayName: text(profile.name, 60) ?? (email.split('@')[0] || 'Người dùng'),
+      displayName: displayNameOf(profile.name, email),
       photoUrl: picture?.startsWith('https://') ? picture : null,
     };
   }

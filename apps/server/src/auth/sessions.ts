@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 // The cookie helpers' types, so this file also checks when compiled without app.ts (bench/ seeds sessions).
 import type {} from '@fastify/cookie';
+import { shownDisplayName } from '@xemchung/protocol';
 import DataLoader from 'dataloader';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
@@ -22,8 +23,9 @@ const RESOLVE_BATCH_MAX = 100;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** The name is shown by the name rule (R96): a name stored before it reaches nobody as it was written. */
 export function toSessionUser(row: UserRow): SessionUser {
-  return { uid: row.uid, email: row.email, photoURL: row.photo_url, displayName: row.display_name };
+  return { uid: row.uid, email: row.email, photoURL: row.photo_url, displayName: shownDisplayName(row.display_name) };
 }
 
 /** Server-side sessions: the cookie holds a random token, the table only its hash. */

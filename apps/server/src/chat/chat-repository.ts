@@ -6,6 +6,7 @@ import {
   DEFAULT_ROOM_SETTINGS,
   type Person,
   type RoomSettings,
+  shownDisplayName,
 } from '@xemchung/protocol';
 import type { Db } from '../db/database.ts';
 import type { ChatMessageRow } from '../db/schema.ts';
@@ -28,7 +29,8 @@ function toMessage(row: ChatMessageRow): ChatMessage {
     sender: {
       key: row.sender_key,
       uid: row.sender_uid,
-      name: row.sender_name,
+      // As the name rule shows it (R96): a message keeps the name its sender had, even from before the rule.
+      name: row.sender_name === null ? null : shownDisplayName(row.sender_name),
       photoURL: row.sender_photo_url,
       guestTag: row.sender_guest_tag,
     },

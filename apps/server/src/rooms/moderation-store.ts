@@ -1,4 +1,10 @@
-import { BANS_LIST_MAX, type BanEntry, KICK_DURATION_MS, type RemovalReason } from '@xemchung/protocol';
+import {
+  BANS_LIST_MAX,
+  type BanEntry,
+  KICK_DURATION_MS,
+  type RemovalReason,
+  shownDisplayName,
+} from '@xemchung/protocol';
 import DataLoader from 'dataloader';
 import type { Db } from '../db/database.ts';
 import type { Actor } from './room-state.ts';
@@ -69,7 +75,7 @@ export class ModerationStore {
     await this.db.deleteFrom('room_bans').where('room_id', '=', roomId).where('uid', '=', uid).execute();
   }
 
-  /** The room's bans, newest first, with the names the host knows them by. */
+  /** The room's bans, newest first, with the names the host knows them by (as the name rule shows them, R96). */
   async bans(roomId: string): Promise<BanEntry[]> {
     const rows = await this.db
       .selectFrom('room_bans')
@@ -82,7 +88,7 @@ export class ModerationStore {
       .execute();
     return rows.map((row) => ({
       uid: row.uid,
-      name: row.display_name,
+      name: shownDisplayName(row.display_name),
       photoURL: row.photo_url,
       bannedAt: Number(row.created_at),
     }));

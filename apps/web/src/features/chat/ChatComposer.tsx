@@ -1,4 +1,4 @@
-import { CHAT_TEXT_MAX, chatTextLength, prepareChatText } from '@xemchung/protocol';
+import { CHAT_LINES_MAX, CHAT_TEXT_MAX, chatTextLength, prepareChatText } from '@xemchung/protocol';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomSession } from '../room/roomSession.ts';
@@ -8,7 +8,7 @@ import { chatRefusalMessage, PROBLEM_MESSAGES } from './chatErrors.ts';
 const COUNT_FROM = CHAT_TEXT_MAX - 100;
 
 /**
- * The message box (R54): Enter sends, Shift+Enter starts a new line; the count of characters shows near the
+ * The message box (R54, R97): Enter sends, Shift+Enter starts a new line; the count of characters shows near the
  * limit. The draft stays until the room has stored it, so a refused or lost message is never lost to the writer.
  */
 export function ChatComposer() {
@@ -25,7 +25,9 @@ export function ChatComposer() {
   const send = async () => {
     const prepared = prepareChatText(draft);
     if ('problem' in prepared) {
-      if (prepared.problem !== 'empty') setError(t(PROBLEM_MESSAGES[prepared.problem], { max: CHAT_TEXT_MAX }));
+      const { problem } = prepared;
+      const max = problem === 'too_many_lines' ? CHAT_LINES_MAX : CHAT_TEXT_MAX;
+      if (problem !== 'empty') setError(t(PROBLEM_MESSAGES[problem], { max }));
       return;
     }
     setSending(true);

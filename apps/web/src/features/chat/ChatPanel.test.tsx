@@ -82,6 +82,19 @@ describe('ChatPanel (R54)', () => {
     expect(socket.commands('chat:send')).toEqual([]);
   });
 
+  it('R97: explains in Vietnamese a draft with nothing visible or with more than 10 lines, without sending it', async () => {
+    const { socket } = await renderInRoom(<ChatPanel />, { room: room(), me: MEMBER });
+    await userEvent.click(box());
+    await userEvent.paste('\u200b\u3164\u200e');
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Tin nhắn không có nội dung hiển thị.');
+    await userEvent.clear(box());
+    await userEvent.paste(`a${'\n'.repeat(498)}b`);
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Tin nhắn tối đa 10 dòng.');
+    expect(socket.commands('chat:send')).toEqual([]);
+  });
+
   it('counts characters near the limit and refuses past it', async () => {
     await renderInRoom(<ChatPanel />, { room: room(), me: MEMBER });
     await userEvent.click(box());

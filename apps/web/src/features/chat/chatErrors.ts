@@ -2,7 +2,9 @@ import type { ChatTextProblem, ErrorCode } from '@xemchung/protocol';
 
 type ChatErrorKey =
   | 'chat.errors.tooFast'
+  | 'chat.errors.blank'
   | 'chat.errors.tooLong'
+  | 'chat.errors.tooManyLines'
   | 'chat.errors.control'
   | 'chat.errors.bidi'
   | 'chat.errors.forbidden'
@@ -14,7 +16,9 @@ type ChatErrorKey =
 
 /** The text for a draft the rules refuse (the server's own check, run before sending). */
 export const PROBLEM_MESSAGES: Record<Exclude<ChatTextProblem, 'empty'>, ChatErrorKey> = {
+  blank: 'chat.errors.blank',
   too_long: 'chat.errors.tooLong',
+  too_many_lines: 'chat.errors.tooManyLines',
   control: 'chat.errors.control',
   bidi: 'chat.errors.bidi',
 };
