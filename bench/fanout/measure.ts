@@ -95,7 +95,12 @@ async function startServers(target: Target, settings: RunSettings): Promise<Runn
   }
   if (target !== 'xemchung') return [await startServer(target, settings.basePort + PORT_OFFSET[target], {})];
   const publicUrl = `http://127.0.0.1:${settings.basePort}`;
-  const env: Record<string, string> = { ...settings.database.serverEnv(), PUBLIC_URL: publicUrl };
+  // Every client connects from 127.0.0.1: R99's per-address limit would refuse all but 30 of them.
+  const env: Record<string, string> = {
+    ...settings.database.serverEnv(),
+    PUBLIC_URL: publicUrl,
+    SOCKETS_PER_ADDRESS: '1000000',
+  };
   if (settings.redisUrl) {
     env.REDIS_URL = settings.redisUrl;
     // Channels of our own, so other test runs sharing this Redis neither reach nor load our nodes.

@@ -23,6 +23,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 export interface NodeProcessOptions {
   /** The CPU to pin to with taskset, or null to let the scheduler decide. */
   cpu: number | null;
+  /** A niceness (`nice -n`) for a process that must yield its core to another when both want it. */
+  nice?: number;
   /** The script and its arguments, after node's own flags. */
   args: string[];
   nodeFlags?: string[];
@@ -31,10 +33,13 @@ export interface NodeProcessOptions {
 
 /**
  * Starts `node` with a raised open-file limit (`ulimit -n`, up to the hard limit when not root), pinned with
- * `taskset -c <cpu>`, with an IPC channel. Both `ulimit` and `taskset` exec, so the pid is node's own.
+ * `taskset -c <cpu>` and reniced with `nice -n`, with an IPC channel. `ulimit`, `taskset` and `nice` all exec, so
+ * the pid is node's own.
  */
 export function startNode(options: NodeProcessOptions): ChildProcess {
-  const pin = options.cpu === null ? '' : `taskset -c ${options.cpu} `;
+  const pin =
+    (options.cpu === null ? '' : `taskset -c ${options.cpu} `) +
+    (options.nice === undefined ? '' : `nice -n ${options.nice} `);
   const script = `ulimit -n ${FD_LIMIT} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec ${pin}"$0" "$@"`;
   const child = spawn('sh', ['-c', script, process.execPath, ...(options.nodeFlags ?? []), ...options.args], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

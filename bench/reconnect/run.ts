@@ -59,6 +59,8 @@ async function startServer(): Promise<ChildProcess> {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
+      // Every client connects from 127.0.0.1: R99's per-address limit would refuse all but 30 of them.
+      SOCKETS_PER_ADDRESS: '1000000',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },

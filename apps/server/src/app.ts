@@ -110,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const realtime = attachRealtime(http, {
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
+    socketsPerAddress: config.socketsPerAddress,
     addressSecret: deriveSecret(config.sessionSecret, 'client-address'),
     sessions,
     repository: rooms,

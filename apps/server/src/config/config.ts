@@ -28,6 +28,8 @@ export interface Config {
    * proxies' addresses, or a hop count as a function of the hop (the socket's peer is hop 0).
    */
   trustProxy: false | string[] | ((address: string, hop: number) => boolean);
+  /** Sockets one client address may hold, and open at once (R99; SOCKETS_PER_ADDRESS). */
+  socketsPerAddress: number;
   /**
    * Search and link lookups (search/). `searchProvider` picks who answers keyword searches: the Data API (needs
    * `apiKey`), InnerTube at `innertubeBaseUrl` (no key), or nobody (docs/decisions/021-search-without-a-key.md).
@@ -101,6 +103,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
+    socketsPerAddress: env.SOCKETS_PER_ADDRESS,
     youtube: {
       searchProvider: env.SEARCH_PROVIDER ?? (env.YOUTUBE_API_KEY ? 'data-api' : 'innertube'),
       apiKey: env.YOUTUBE_API_KEY,

@@ -67,6 +67,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
     TRUST_PROXY: trustProxySchema,
+    // R99: sockets one client address may hold and open at once; raise it for a load test from one machine.
+    SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(30),
     YOUTUBE_API_KEY: z.string().min(1).optional(),
     YOUTUBE_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://www.googleapis.com/youtube/v3'),
     YOUTUBE_OEMBED_URL: z.url({ protocol: /^https?$/ }).default('https://www.youtube.com/oembed'),

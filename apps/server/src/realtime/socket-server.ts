@@ -17,6 +17,7 @@ import type { RoomStore } from '../rooms/room-store.ts';
 import { createSkipVoteRecheck } from '../rooms/skip-vote-recheck.ts';
 import { VOTE_ADDRESS_RATE, VOTE_RATE } from '../rooms/vote-handlers.ts';
 import { VotingRooms } from '../rooms/voting-rooms.ts';
+import { AddressLimits, dropUpgrade, SOCKETS_PER_ADDRESS } from './address-limits.ts';
 import { ClientWarnings, clientAddressOf, type TrustProxy } from './client-warnings.ts';
 import { type CommandOutcome, createDispatcher } from './command-dispatch.ts';
 import { handshakeGuard, type SocketData, transportGuard } from './handshake.ts';
@@ -53,6 +54,8 @@ export interface RealtimeDeps {
   publicUrl: string;
   /** TRUST_PROXY: whose X-Forwarded-For names the client, for per-client log limits (R37). */
   trustProxy?: TrustProxy;
+  /** Sockets one client address may hold, and open at once (R99); SOCKETS_PER_ADDRESS. */
+  socketsPerAddress?: number;
   /** Keys the hash of client addresses (derived from SESSION_SECRET). */
   addressSecret: Buffer;
   sessions: SessionStore;
@@ -127,13 +130,27 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
-    // Refused at the HTTP upgrade while shutting down, so no connection outlives close().
-    allowRequest: (_request, callback) => callback(null, !closing),
+    // Refused at the HTTP upgrade while shutting down, so no connection outlives close(); and past its address's
+    // limits (R99), before engine.io, the guest cookie or the session lookup spend anything on it.
+    allowRequest: (request, callback) => {
+      if (closing) return callback(null, false);
+      const admission = limits.admit(request);
+      if (admission === 'open') return callback(null, true);
+      warn(request, { admission }, 'socket refused: too many connections from this address');
+      if (admission === 'refuse') return callback(null, true);
+      dropUpgrade(request);
+      callback('rate_limited', false);
+    },
   });
   const warnings = new ClientWarnings(log, now);
   const addressOf = clientAddressOf(deps.trustProxy ?? false);
   const warn = (request: IncomingMessage, details: object, message: string) =>
     warnings.warn(addressOf(request), details, message);
+  const limits = new AddressLimits({
+    addressOf,
+    socketsPerAddress: deps.socketsPerAddress ?? SOCKETS_PER_ADDRESS,
+    now,
+  });
   io.engine.use(transportGuard(warn));
   const broadcast: RoomBroadcast = {
     state: (room) => {
@@ -220,7 +237,10 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     serializeCookie: (name, value, options) => http.serializeCookie(name, value, options),
     secureCookies: deps.publicUrl.startsWith('https://'),
   });
-  io.engine.on('initial_headers', identities.issueGuestCookie);
+  io.engine.on('initial_headers', (headers: Record<string, string | string[]>, request: IncomingMessage) => {
+    if (!limits.refuses(request)) identities.issueGuestCookie(headers, request);
+  });
+  io.use(limits.guard());
   io.use(
     handshakeGuard({
       publicOrigin: new URL(deps.publicUrl).origin,
