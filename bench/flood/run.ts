@@ -28,7 +28,7 @@ const { values: options } = parseArgs({
     sockets: { type: 'string', default: '5' },
     messages: { type: 'string', default: '300' },
     scenarios: { type: 'string', default: 'reconnect,join' },
-    db: { type: 'string', default: 'postgres' },
+    db: { type: 'string', default: 'sqlite' },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '4180' },
     // The flood's client address: another loopback address than the control room's clients (127.0.0.1).
     'flood-address': { type: 'string', default: '127.0.0.2' },
@@ -89,8 +89,13 @@ try {
       PUBLIC_URL: url,
       LOG_LEVEL: 'error',
     });
-    const controlClients = startNode({ cpu: GENERATOR_CPU, args: [here('./control.ts')] });
-    const flooder = startNode({ cpu: GENERATOR_CPU, nice: 19, args: [here('./flooder.ts')] });
+    const controlClients = startNode({
+      cpu: GENERATOR_CPU,
+      ownSession: true,
+      realtime: true,
+      args: [here('./control.ts')],
+    });
+    const flooder = startNode({ cpu: GENERATOR_CPU, nice: 19, ownSession: true, args: [here('./flooder.ts')] });
     const toControl = (message: ToControl) => controlClients.send(message);
     const toFlooder = (message: ToFlooder) => flooder.send(message);
     const controlReady = nextMessage<ControlReady>(controlClients, 'ready');

@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { TOLD_REFUSALS } from '../src/realtime/address-limits.ts';
 import { startServer, type TestServer } from './harness.ts';
-import { type ConnectOptions, connect, connectRefused, createRoom, signedInUser, type TestClient } from './room-clients.ts';
+import {
+  type ConnectOptions,
+  connect,
+  connectRefused,
+  createRoom,
+  signedInUser,
+  type TestClient,
+} from './room-clients.ts';
 
 /** A small limit, so the tests reach it quickly: R99's default is 30. */
 const LIMIT = 5;

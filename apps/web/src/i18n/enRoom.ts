@@ -5,6 +5,7 @@ export const enRoom: RoomMessages = {
   room: {
     loading: 'Loading room…',
     joinFailed: 'Could not enter the room. Please try again.',
+    tooManyConnections: 'Too many connections from your network. Close some tabs with a room open, then try again.',
     reconnecting: 'Connection lost — reconnecting…',
     details: 'Room details',
     youAreHost: 'You are the host',

@@ -7,6 +7,7 @@ export const viRoom = {
   room: {
     loading: 'Đang tải phòng…',
     joinFailed: 'Không vào được phòng. Vui lòng thử lại.',
+    tooManyConnections: 'Có quá nhiều kết nối từ mạng của bạn. Hãy đóng bớt các tab đang mở phòng rồi thử lại.',
     reconnecting: 'Mất kết nối — đang kết nối lại…',
     details: 'Thông tin phòng',
     youAreHost: 'Bạn là chủ phòng',

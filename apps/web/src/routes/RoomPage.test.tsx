@@ -217,6 +217,16 @@ describe('room page (docs/product.md#room-page)', () => {
     expect(socket.connected).toBe(false);
   });
 
+  it('says the network has too many connections when the join is refused rate_limited (R99)', async () => {
+    const socket = prepareSocket();
+    socket.joinError = { code: 'rate_limited', message: 'The server refused the connection' };
+    renderApp(`/room/${ROOM_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Có quá nhiều kết nối từ mạng của bạn. Hãy đóng bớt các tab đang mở phòng rồi thử lại.',
+    );
+    expect(screen.getByRole('button', { name: 'Thử lại' })).toBeInTheDocument();
+  });
+
   it('offers a retry when the room cannot be joined for another reason', async () => {
     const socket = prepareSocket();
     socket.joinError = { code: 'unavailable', message: 'Try again shortly' };

@@ -71,7 +71,7 @@ export function RoomPage() {
   const { roomId = '' } = useParams<{ roomId: string }>();
   const room = useRoom(roomId);
   if (room.status === 'notFound') return <Redirect to={NOT_FOUND_PATH} replace />;
-  if (room.status === 'failed') return <JoinFailed onRetry={room.retry} />;
+  if (room.status === 'failed') return <JoinFailed code={room.code} onRetry={room.retry} />;
   if (room.status === 'removed') return <RemovedFromRoom reason={room.reason} />;
   if (room.status === 'joining') return <RoomLoading />;
   // The confirmation prompt is provided here, the only page that asks, which keeps it out of the entry chunk.
@@ -146,12 +146,13 @@ function RemovedFromRoom({ reason }: { reason: 'kicked' | 'banned' }) {
   );
 }
 
-function JoinFailed({ onRetry }: { onRetry: () => void }) {
+/** A join refused for good, or left unanswered; `rate_limited`: this address has too many sockets open (R99). */
+function JoinFailed({ code, onRetry }: { code: string; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 py-24 text-center">
       <p role="alert" className="text-lg text-neutral-200">
-        {t('room.joinFailed')}
+        {t(code === 'rate_limited' ? 'room.tooManyConnections' : 'room.joinFailed')}
       </p>
       <Button onClick={onRetry}>{t('common.retry')}</Button>
     </div>

@@ -436,6 +436,35 @@ describe('roomClient', () => {
     }
   });
 
+  it('R99: backs off while the server refuses the handshake rate_limited, and fails a join left unanswered with it', async () => {
+    vi.useFakeTimers();
+    try {
+      const socket = new FakeSocket();
+      const client = createRoomClient(socket.asSocket(), { timeoutMs: 10_000 });
+      // Opening the room: the address has too many sockets open, so every handshake is refused until one closes.
+      socket.answer = () =>
+        new Promise((_resolve, reject) => setTimeout(() => reject(new Error('operation has timed out')), 10_000));
+      const joined = client.join('room1234room1234');
+      let waited = 0;
+      for (const expected of [500, 1000, 2000, 4000, 5000, 5000]) {
+        socket.refuseHandshake('rate_limited');
+        const before = socket.connects;
+        await vi.advanceTimersByTimeAsync(expected * 0.5 - 1);
+        expect(socket.connects).toBe(before); // never sooner than half the wait: no hammering
+        await vi.advanceTimersByTimeAsync(expected + 1);
+        expect(socket.connects).toBe(before + 1);
+        waited += expected;
+      }
+      expect(waited).toBeGreaterThan(15_000);
+      expect(await joined).toEqual({
+        ok: false,
+        error: { code: 'rate_limited', message: 'The server refused the connection' },
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('stops trying a refused handshake again after dispose', async () => {
     vi.useFakeTimers();
     try {

@@ -193,6 +193,11 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** The next wait before a new handshake after a passing refusal; back to the first once connected. */
   let handshakeRetryMs = rejoinRetryMs;
+  /**
+   * Why the server last refused the handshake while it is being tried again (too many connections from this
+   * address, R99; its session store down): a command left unanswered meanwhile fails with it, so the page can say so.
+   */
+  let handshakeRefusal: ErrorCode | null = null;
 
   /** R18: keep only newer versions of the room we are in. */
   const accept = (room: RoomSnapshot) => {
@@ -259,6 +264,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       const answer = await (socket as unknown as AckEmitter).timeout(timeoutMs).emitWithAck(type, payload);
       return answer as CommandAck<T>;
     } catch {
+      if (handshakeRefusal) return failure(handshakeRefusal, 'The server refused the connection');
       return failure('unavailable', 'No answer from the server');
     }
   }
@@ -315,6 +321,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   };
   const onConnect = () => {
     handshakeRetryMs = rejoinRetryMs;
+    handshakeRefusal = null;
     if (awayFromRoom && roomId !== null) void rejoin(roomId, rejoinRetryMs);
   };
   // R27 for the handshake: Socket.IO retries a connection that failed on the way (the socket stays active) but
@@ -324,6 +331,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     if (socket.active) return;
     const code = error.data?.code;
     if (code && PASSING_FAILURES.has(code)) {
+      handshakeRefusal = code;
       const waitMs = handshakeRetryMs;
       handshakeRetryMs = Math.min(waitMs * 2, REJOIN_RETRY_MAX_MS);
       retryAfter(waitMs, () => socket.connect());
