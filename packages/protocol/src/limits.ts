@@ -8,6 +8,10 @@ export const URL_MAX = 2048;
 export const COHOSTS_MAX = 20;
 /** Highest per-person cap on waiting videos the host may set (the playlist's own limit). */
 export const PER_PERSON_CAP_MAX = PLAYLIST_MAX;
+/** Rooms one account may have (R103): the home page opens a host's first room, so a handful is all anyone uses. */
+export const ROOMS_PER_ACCOUNT_MAX = 20;
+/** How long a ban also keeps out the address the banned person was in the room from (R59): a day. */
+export const BAN_ADDRESS_DURATION_MS = 24 * 60 * 60 * 1000;
 /** How long a kicked viewer stays out of the room (R58). */
 export const KICK_DURATION_MS = 10 * 60 * 1000;
 /** Most bans `moderation:bans` lists, newest first (R59). */

@@ -152,6 +152,16 @@ export class RoomRepository {
   }
 
   /** Oldest first, so the room Home offers, the first one (docs/product.md#roles), is stable. */
+  /** How many rooms `hostUid` has (R103's cap). */
+  async countByHost(hostUid: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('rooms')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+      .where('host_uid', '=', hostUid)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   async listByHost(hostUid: string): Promise<RoomSummary[]> {
     const rows = await this.db
       .selectFrom('rooms')

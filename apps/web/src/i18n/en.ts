@@ -30,6 +30,8 @@ export const en: ShellMessages = {
     roomNameInvalid:
       'The room name has characters that cannot be used (control characters, text direction overrides or too many stacked accents).',
     roomNameRefused: 'This room name is not allowed. Please choose another.',
+    roomCreateTooFast: 'You are creating rooms too fast. Please try again in a minute.',
+    roomLimit: 'An account can have at most {{max}} rooms. Please reuse a room you created.',
     lookupFailed: 'Could not load your room.',
     featuresTitle: 'How it works',
     featureCreateTitle: 'Create a room',

@@ -32,6 +32,8 @@ export const vi = {
     roomNameInvalid:
       'Tên phòng có ký tự không được phép (ký tự điều khiển, ký tự đổi hướng văn bản hoặc quá nhiều dấu chồng lên nhau).',
     roomNameRefused: 'Tên phòng không hợp lệ. Vui lòng đặt tên khác.',
+    roomCreateTooFast: 'Bạn tạo phòng nhanh quá. Vui lòng thử lại sau một phút.',
+    roomLimit: 'Mỗi tài khoản có tối đa {{max}} phòng. Hãy dùng lại một phòng bạn đã tạo.',
     lookupFailed: 'Không tải được phòng của bạn.',
     featuresTitle: 'Cách hoạt động',
     featureCreateTitle: 'Tạo phòng',

@@ -25,6 +25,8 @@ export function installFakeServer(
     failCreate: false,
     /** Answer room creation 400 invalid_room_name whatever the name (a rule the form does not know). */
     refuseName: false,
+    /** Answer room creation as the server does past R103's rate (429) or the account's most rooms (409). */
+    holdCreate: null as 429 | 409 | null,
     failLookup: false,
     requests: [] as { method: string; url: string; body: unknown }[],
   };
@@ -47,6 +49,10 @@ export function installFakeServer(
       if (!state.user) return unauthenticated();
       const name = typeof body === 'object' && body && 'name' in body ? String(body.name).trim() : '';
       if (state.failCreate) return Response.json({ error: { code: 'internal', message: 'x' } }, { status: 500 });
+      if (state.holdCreate === 429)
+        return Response.json({ error: { code: 'rate_limited', message: 'x' } }, { status: 429 });
+      if (state.holdCreate === 409)
+        return Response.json({ error: { code: 'room_limit', message: 'x' } }, { status: 409 });
       if (state.refuseName || roomNameProblem(name)) {
         return Response.json({ error: { code: 'invalid_room_name', message: 'x' } }, { status: 400 });
       }

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ROOM_NAME_MAX } from '@xemchung/protocol';
+import { ROOM_NAME_MAX, ROOMS_PER_ACCOUNT_MAX } from '@xemchung/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeServer } from '../../test/fakeServer.ts';
 import { testUser } from '../../test/renderApp.tsx';
@@ -99,4 +99,22 @@ describe('CreateRoomForm: the name as the server judges it (R41)', () => {
     await userEvent.click(create);
     await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ name: 'Phòng của An!' })));
   });
+
+  it.each([
+    [429, 'Bạn tạo phòng nhanh quá. Vui lòng thử lại sau một phút.'],
+    [409, `Mỗi tài khoản có tối đa ${ROOMS_PER_ACCOUNT_MAX} phòng. Hãy dùng lại một phòng bạn đã tạo.`],
+  ] as const)(
+    'R103: says in Vietnamese why the server created no room (%i), and tries again when asked',
+    async (status, text) => {
+      const { server, onCreated, create, enter } = renderForm();
+      server.state.holdCreate = status;
+      await enter('Phòng của An');
+      await userEvent.click(create);
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      expect(onCreated).not.toHaveBeenCalled();
+      server.state.holdCreate = null;
+      await userEvent.click(create);
+      await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ name: 'Phòng của An' })));
+    },
+  );
 });

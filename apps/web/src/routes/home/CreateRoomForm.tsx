@@ -1,4 +1,10 @@
-import { ROOM_NAME_MAX, type RoomSummary, roomNameLength, roomNameProblem } from '@xemchung/protocol';
+import {
+  ROOM_NAME_MAX,
+  ROOMS_PER_ACCOUNT_MAX,
+  type RoomSummary,
+  roomNameLength,
+  roomNameProblem,
+} from '@xemchung/protocol';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { useTranslation } from '../../i18n/useTranslation.ts';
@@ -9,7 +15,7 @@ import { createRoom } from './roomsApi.ts';
  * Room name + 'Tạo phòng'. The name is judged as the server judges it (R41, roomNameProblem): the counter counts
  * graphemes, the button is disabled while the name is blank, refused or a creation is in flight, and a name that
  * is too long or holds a forbidden character says so. A failed creation re-enables the button with no message,
- * unless the server refused the name itself (400).
+ * unless the server refused the name itself (400) or would not create a room now (429, 409: R103).
  */
 export function CreateRoomForm({ onCreated }: { onCreated: (room: RoomSummary) => void }) {
   const { t } = useTranslation();
@@ -20,16 +26,20 @@ export function CreateRoomForm({ onCreated }: { onCreated: (room: RoomSummary) =
   const [creating, setCreating] = useState(false);
   /** The server answered 400 to this very name. */
   const [refused, setRefused] = useState(false);
+  /** The server would not create a room now (R103): too many too fast, or the account has its most rooms. */
+  const [held, setHeld] = useState<'home.roomCreateTooFast' | 'home.roomLimit' | null>(null);
   const trimmed = name.trim();
   const problem = roomNameProblem(trimmed);
   const length = roomNameLength(trimmed);
   const message = refused
     ? t('home.roomNameRefused')
-    : problem === 'too_long'
-      ? t('home.roomNameTooLong', { max: ROOM_NAME_MAX })
-      : problem === 'invalid_character'
-        ? t('home.roomNameInvalid')
-        : null;
+    : held
+      ? t(held, { max: ROOMS_PER_ACCOUNT_MAX })
+      : problem === 'too_long'
+        ? t('home.roomNameTooLong', { max: ROOM_NAME_MAX })
+        : problem === 'invalid_character'
+          ? t('home.roomNameInvalid')
+          : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,6 +49,8 @@ export function CreateRoomForm({ onCreated }: { onCreated: (room: RoomSummary) =
       onCreated(await createRoom(trimmed));
     } catch (error) {
       if (error instanceof HttpStatusError && error.status === 400) setRefused(true);
+      if (error instanceof HttpStatusError && error.status === 429) setHeld('home.roomCreateTooFast');
+      if (error instanceof HttpStatusError && error.status === 409) setHeld('home.roomLimit');
       setCreating(false);
     }
   };
@@ -64,6 +76,7 @@ export function CreateRoomForm({ onCreated }: { onCreated: (room: RoomSummary) =
             onChange={(event) => {
               setName(event.target.value);
               setRefused(false);
+              setHeld(null);
             }}
             aria-describedby={message ? `${counterId} ${messageId}` : counterId}
             aria-invalid={message ? true : undefined}
