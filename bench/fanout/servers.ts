@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { startNode, waitForHttp } from '../lib/processes.ts';
+import { type NodeProcessOptions, startNode, waitForHttp } from '../lib/processes.ts';
 import type { Target } from './messages.ts';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -25,9 +25,15 @@ export interface RunningServer {
  * Starts one server under test on SERVER_CPU with the probe preloaded (bench/lib/probe.ts). XemChung runs its
  * real entry point, configured only through the environment, exactly as `npm run serve` would.
  */
-export async function startServer(target: Target, port: number, env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(
+  target: Target,
+  port: number,
+  env: Record<string, string>,
+  scheduling: Pick<NodeProcessOptions, 'ownSession'> = {},
+): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   const child = startNode({
+    ...scheduling,
     // BENCH_SERVER_UNPINNED=1 lets the server's threads (V8's concurrent GC markers among them) use both cores,
     // the generator's too: how much of a stall is one core's doing.
     cpu: process.env.BENCH_SERVER_UNPINNED === '1' ? null : SERVER_CPU,

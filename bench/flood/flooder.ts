@@ -1,4 +1,4 @@
-// The flood of `npm run bench:flood`, a child of run.ts on the generator's core at nice 19: one client address
+// The flood of `npm run bench:flood`, a child of run.ts on the generator's core: one client address
 // (`localAddress`, a loopback address of its own) running `sockets` loops that never back off. Each loop opens a
 // WebSocket with a new guest cookie, as a script clearing its cookies would, joins the flooded room and sends
 // `messagesPerSocket` messages at once (clock pings, or room joins), more than R22 lets a socket send before it is
