@@ -59,6 +59,8 @@ export default defineConfig({
         // An operator's own addresses, so the specs see them reach the pages at run time (static-pages.spec.ts).
         SUPPORT_URL: 'https://support.e2e.example/help',
         CONTACT_EMAIL: 'legal@e2e.example',
+        // Every spec signs up its own accounts, all from 127.0.0.1: far more than a household's sign-ups (R105).
+        SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
         // Search and link lookups go to the fake YouTube below (e2e/support/youtube.ts).
         ...fakeYouTubeEnv(port),
       },

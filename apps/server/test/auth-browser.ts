@@ -16,6 +16,12 @@ export class TestBrowser {
   readonly cookies = new Map<string, StoredCookie>();
   /** Every URL visited, in order (redirect hops included). */
   readonly visited: string[] = [];
+  /** Sent with every request, e.g. an `X-Forwarded-For` naming where this browser is (a server behind TRUST_PROXY). */
+  readonly headers: Record<string, string>;
+
+  constructor(headers: Record<string, string> = {}) {
+    this.headers = headers;
+  }
 
   cookie(name: string): string | undefined {
     return [...this.cookies.values()].find((cookie) => cookie.name === name)?.value;
@@ -51,7 +57,7 @@ export class TestBrowser {
   /** One request, no redirect following; cookies sent and stored. */
   async fetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
     const target = new URL(url);
-    const headers = new Headers(init.headers);
+    const headers = new Headers({ ...this.headers, ...Object.fromEntries(new Headers(init.headers)) });
     const cookie = this.cookieHeader(target);
     if (cookie) headers.set('cookie', cookie);
     const method = (init.method ?? 'GET').toUpperCase();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Interaction, Provider } from 'oidc-provider';
 import { z } from 'zod';
+import { PersonRate } from '../chat/person-rate.ts';
 import type { RouteRateLimit } from '../http/rate-limit.ts';
 import { OIDC_MOUNT } from './embedded-idp.ts';
 import { type InteractionView, pageCsp, renderInteractionPage, renderMessagePage } from './interaction-page.ts';
@@ -11,6 +12,13 @@ export interface InteractionRouteDeps {
   provider: Provider;
   accounts: LocalAccounts;
   rateLimit: RouteRateLimit;
+  /**
+   * Accounts one client address may make in an hour (R105, SIGNUPS_PER_ADDRESS_PER_HOUR): all at once, then
+   * evenly through the hour. A household signing up fits; a banned user making account after account to come
+   * back (R104) does not.
+   */
+  signupsPerHour: number;
+  now?: () => number;
 }
 
 const paramsSchema = z.object({ uid: z.string().min(1).max(64) });
@@ -107,10 +115,19 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     postOptions,
     submit('login', (form) => accounts.authenticate(form)),
   );
-  app.post(
-    `${OIDC_MOUNT}/interaction/:uid/register`,
-    postOptions,
-    submit('register', (form) => accounts.register(form)),
+  // R105: new accounts per client address, counted when one is made; a form with a typo costs nothing.
+  const registrations = new PersonRate({
+    capacity: deps.signupsPerHour,
+    refillPerSecond: deps.signupsPerHour / 3600,
+    now: deps.now ?? Date.now,
+  });
+  app.post(`${OIDC_MOUNT}/interaction/:uid/register`, postOptions, (request, reply) =>
+    submit('register', async (form) => {
+      if (!registrations.available(request.ip)) return { ok: false, code: 'too_many_accounts' };
+      const result = await accounts.register(form);
+      if (result.ok) registrations.take(request.ip);
+      return result;
+    })(request, reply),
   );
 
   app.post(`${OIDC_MOUNT}/interaction/:uid/abort`, postOptions, async (request, reply) => {

@@ -16,6 +16,10 @@ export const ACCOUNT_ERRORS = {
   display_name_too_long: { status: 400, message: `Tên hiển thị tối đa ${DISPLAY_NAME_MAX} ký tự` },
   display_name_invalid: { status: 400, message: 'Tên hiển thị có ký tự không được phép. Vui lòng đặt tên khác.' },
   email_taken: { status: 409, message: 'Email này đã có tài khoản' },
+  too_many_accounts: {
+    status: 429,
+    message: 'Đã có nhiều tài khoản được tạo từ mạng của bạn. Vui lòng thử lại sau ít phút.',
+  },
   bad_credentials: { status: 401, message: 'Email hoặc mật khẩu không đúng' },
 } as const;
 export type AccountErrorCode = keyof typeof ACCOUNT_ERRORS;

@@ -53,7 +53,12 @@ export async function registerAuth(app: FastifyInstance, deps: AuthDeps): Promis
       // The login page's forms are the only form bodies the app reads (docs/decisions/010: JSON everywhere else).
       await scope.register(async (forms) => {
         await forms.register(fastifyFormbody);
-        registerInteractionRoutes(forms, { provider: idp.provider, accounts, rateLimit: AUTH_RATE_LIMITS.form });
+        registerInteractionRoutes(forms, {
+          provider: idp.provider,
+          accounts,
+          rateLimit: AUTH_RATE_LIMITS.form,
+          signupsPerHour: config.signupsPerAddressPerHour,
+        });
       });
       rp = new RelyingParty({
         issuer: idp.issuer,

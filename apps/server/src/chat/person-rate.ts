@@ -33,6 +33,11 @@ export class PersonRate {
     return entry.bucket.take();
   }
 
+  /** Whether `key` has a token left, without taking it (a limit counted only on success, R105). */
+  available(key: string): boolean {
+    return this.buckets.get(key)?.bucket.available() ?? true;
+  }
+
   /** How many people have a bucket (for tests). */
   get size(): number {
     return this.buckets.size;

@@ -28,6 +28,8 @@ export interface Config {
    * proxies' addresses, or a hop count as a function of the hop (the socket's peer is hop 0).
    */
   trustProxy: false | string[] | ((address: string, hop: number) => boolean);
+  /** Accounts the embedded sign-in lets one client address make in an hour, all at once if it likes (R105). */
+  signupsPerAddressPerHour: number;
   /** Sockets one client address may hold, and open at once (R99; SOCKETS_PER_ADDRESS). */
   socketsPerAddress: number;
   /**
@@ -103,6 +105,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
+    signupsPerAddressPerHour: env.SIGNUPS_PER_ADDRESS_PER_HOUR,
     socketsPerAddress: env.SOCKETS_PER_ADDRESS,
     youtube: {
       searchProvider: env.SEARCH_PROVIDER ?? (env.YOUTUBE_API_KEY ? 'data-api' : 'innertube'),

@@ -68,6 +68,7 @@ const envSchema = z
     WEB_DIST_DIR: z.string().min(1).optional(),
     TRUST_PROXY: trustProxySchema,
     // R99: sockets one client address may hold and open at once; raise it for a load test from one machine.
+    SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(6),
     SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(30),
     YOUTUBE_API_KEY: z.string().min(1).optional(),
     YOUTUBE_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://www.googleapis.com/youtube/v3'),

@@ -190,6 +190,26 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // R104: a ban also keeps out, for a day, the addresses the banned user was in the room from. Named to sort
+  // after vote_0008, as Kysely runs migrations in the order of their names.
+  vote_0009_ban_addresses: {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('room_ban_addresses')
+        .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+        .addColumn('uid', 'text', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('room_ban_addresses_pk', ['room_id', 'uid', 'address'])
+        .execute();
+      await db.schema
+        .createIndex('room_ban_addresses_expires_at')
+        .on('room_ban_addresses')
+        .column('expires_at')
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

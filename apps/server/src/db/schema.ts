@@ -101,6 +101,19 @@ export interface RoomBansTable {
   created_at: number;
 }
 
+/**
+ * The client addresses a ban also keeps out for a while (R59): where the banned user was in the room from when
+ * banned. Until `expires_at` they keep out guests and accounts first seen after `created_at` (R104).
+ */
+export interface RoomBanAddressesTable {
+  room_id: string;
+  uid: string;
+  /** The hashed client address (viewer-identity.ts), never the address itself. */
+  address: string;
+  created_at: number;
+  expires_at: number;
+}
+
 /** A chat message (R54); the sender's fields are who they were when they wrote. */
 export interface ChatMessagesTable {
   room_id: string;
@@ -135,6 +148,7 @@ export interface Database {
   playlist_items: PlaylistItemsTable;
   room_kicks: RoomKicksTable;
   room_bans: RoomBansTable;
+  room_ban_addresses: RoomBanAddressesTable;
   events: EventsTable;
   chat_messages: ChatMessagesTable;
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ServerEventPayload, ServerEventType, ServerToClientEvents } from '@xemchung/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DefaultEventsMap, Socket } from 'socket.io';
-import { subjectsOf } from '../rooms/moderation-store.ts';
+import { exitSubjectsOf } from '../rooms/moderation-store.ts';
 import { actorOf, type RoomConnection } from '../rooms/room-connection.ts';
 import type { ClientWarnings } from './client-warnings.ts';
 import type { DispatchContext } from './command-dispatch.ts';
@@ -62,7 +62,7 @@ export class SocketConnection implements RoomConnection {
 
   /** The room and the rooms of what a kick would bind (R58), so a kick finds every tab of the person. */
   private roomsOf(roomId: string): string[] {
-    return [roomId, ...subjectsOf(actorOf(this)).map((subject) => subjectRoom(roomId, subject))];
+    return [roomId, ...exitSubjectsOf(actorOf(this)).map((subject) => subjectRoom(roomId, subject))];
   }
 }
 

@@ -24,11 +24,16 @@ export class TokenBucket {
 
   /** Takes a token if one is left; false means the caller is over its rate. */
   take(): boolean {
+    if (!this.available()) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  /** Whether a token is left, without taking it. */
+  available(): boolean {
     const now = this.now();
     this.tokens = Math.min(this.capacity, this.tokens + Math.max(0, now - this.last) * this.refillPerMs);
     this.last = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
+    return this.tokens >= 1;
   }
 }

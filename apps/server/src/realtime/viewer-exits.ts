@@ -5,7 +5,7 @@ import type { SocketData } from './handshake.ts';
 
 /**
  * The Socket.IO room of one kick subject in one room: a socket that joins room `roomId` also joins the rooms of
- * its person key and, for a guest, of its hashed address (moderation-store.ts `subjectsOf`). A kick then reaches
+ * its person key and, for a guest, of its hashed address (moderation-store.ts `exitSubjectsOf`). A kick then reaches
  * exactly the sockets it binds, on every node, by name, with no lookup of who is where.
  */
 export const subjectRoom = (roomId: string, subject: string) => `${roomId}/${subject}`;

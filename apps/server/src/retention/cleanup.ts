@@ -6,7 +6,7 @@ import { deleteExpiredOidcPayloads } from '../auth/oidc-adapter.ts';
 import { deleteExpiredSessions } from '../auth/sessions.ts';
 import type { DatabaseKind, Db } from '../db/database.ts';
 import type { WalEraser } from '../db/wal-erase.ts';
-import { deleteExpiredKicks } from '../rooms/moderation-store.ts';
+import { deleteExpiredBanAddresses, deleteExpiredKicks } from '../rooms/moderation-store.ts';
 
 /** Rows one transaction deletes at most, so a large backlog never holds the lock or the tables for long. */
 export const CLEANUP_BATCH_SIZE = 1000;
@@ -74,6 +74,8 @@ async function deleteInBatches(db: Db, options: CleanupOptions): Promise<Cleanup
     ['oidcPayloads', (trx, limit) => deleteExpiredOidcPayloads(trx, now, limit)],
     ['events', (trx, limit) => deleteEventsBefore(trx, now - options.analyticsRetentionMs, limit)],
     ['kicks', (trx, limit) => deleteExpiredKicks(trx, now, limit)],
+    // Counted with the kicks: an address hold of a ban (R104) runs out as a kick does.
+    ['kicks', (trx, limit) => deleteExpiredBanAddresses(trx, now, limit)],
   ];
   const deleted: CleanupCounts = { sessions: 0, oidcPayloads: 0, events: 0, kicks: 0 };
   for (const [table, deleteBatch] of steps) {

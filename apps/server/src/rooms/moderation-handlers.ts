@@ -81,17 +81,16 @@ export function createModerationHandlers(
       await runRoomCommand(context.roomId, context.actor, command, reply);
     }),
 
-    /** R58: every tab of the person, and for a guest every guest tab from the same address, is out for 10 min. */
+    /** R58: every tab of the person, and for a guest every guest tab from the same address, is out for 10 min (R104). */
     'moderation:kick': guarded(async (connection, { type, key }, reply) => {
       if (deps.available && !deps.available()) return reply(unreachable());
       const context = await asHost(connection, type);
       if ('error' in context) return reply(context);
       if (key === userKey(context.room.host)) return reply(ackFailure('invalid_target', HOST_TARGET));
-      const subjects = [key];
-      if (key.startsWith('g:')) {
-        const addresses = await deps.exits.addressesOf(context.roomId, key);
-        subjects.push(...new Set(addresses.map(addressSubject)));
-      }
+      // R104: the addresses the person is in the room from are bound too, whoever they are, so signing out or
+      // clearing a cookie does not bring them back.
+      const addresses = await deps.exits.addressesOf(context.roomId, key);
+      const subjects = [key, ...new Set(addresses.map(addressSubject))];
       const until = await deps.moderation.kick(context.roomId, subjects);
       deps.exits.expel(context.roomId, subjects, 'kicked');
       reply({ ok: true, until });
@@ -104,7 +103,8 @@ export function createModerationHandlers(
       if ('error' in context) return reply(context);
       if (uid === context.room.host) return reply(ackFailure('invalid_target', HOST_TARGET));
       if (!(await deps.moderation.userExists(uid))) return reply(ackFailure('user_not_found', 'No such user'));
-      await deps.moderation.ban(context.roomId, uid);
+      // R104: and, for a day, the addresses they are in the room from, so a new account there is kept out too.
+      await deps.moderation.ban(context.roomId, uid, await deps.exits.addressesOf(context.roomId, userKey(uid)));
       // The ban stands whatever becomes of the revoke; a banned user cannot use the control anyway.
       await runRoomCommand(context.roomId, context.actor, { type: 'cohost:revoke', uid }, () => {});
       deps.exits.expel(context.roomId, [userKey(uid)], 'banned');

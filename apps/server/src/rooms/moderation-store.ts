@@ -1,4 +1,5 @@
 import {
+  BAN_ADDRESS_DURATION_MS,
   BANS_LIST_MAX,
   type BanEntry,
   KICK_DURATION_MS,
@@ -15,9 +16,32 @@ const CHECK_BATCH_MAX = 100;
 /** The kick subject of a hashed client address (a guest's kick binds it too, R58). */
 export const addressSubject = (addressKey: string) => `a:${addressKey}`;
 
-/** What a kick of `actor` would bind, and so what a join of `actor` is checked against. */
+/**
+ * What a join of `actor` is checked against: its person key, and its address (R104: a kick or a ban binds the
+ * address the person was in the room from, whatever their identity).
+ */
 export function subjectsOf(actor: Actor): string[] {
+  return [actor.key, addressSubject(actor.address)];
+}
+
+/**
+ * What a kick or ban puts out at once, and so the Socket.IO subject rooms a socket joins (viewer-exits.ts): the
+ * person, and for a guest its address too, so every guest tab from a kicked guest's address goes (R58). A
+ * signed-in viewer already in the room behind that address stays; R104 keeps only newcomers out.
+ */
+export function exitSubjectsOf(actor: Actor): string[] {
   return actor.uid === null ? [actor.key, addressSubject(actor.address)] : [actor.key];
+}
+
+/**
+ * Whether an address binding made at `boundAt` keeps `actor` out (R104): a guest is a cookie the client chooses
+ * and an account first seen after the binding may have been made to get round it, so both are kept out; an
+ * account we knew before (a family member, a flatmate on the same network) is not.
+ */
+function boundByAddress(actor: Actor, boundAt: number, firstSeen: ReadonlyMap<string, number>): boolean {
+  if (actor.uid === null) return true;
+  const seen = firstSeen.get(actor.uid);
+  return seen === undefined || seen >= boundAt;
 }
 
 interface Check {
@@ -63,16 +87,43 @@ export class ModerationStore {
     return until;
   }
 
-  async ban(roomId: string, uid: string): Promise<void> {
-    await this.db
-      .insertInto('room_bans')
-      .values({ room_id: roomId, uid, created_at: this.now() })
-      .onConflict((conflict) => conflict.columns(['room_id', 'uid']).doNothing())
-      .execute();
+  /** Bans `uid` until unbanned, and `addresses` (hashed) for BAN_ADDRESS_DURATION_MS from now (R104). */
+  async ban(roomId: string, uid: string, addresses: readonly string[] = []): Promise<void> {
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('room_bans')
+        .values({ room_id: roomId, uid, created_at: now })
+        .onConflict((conflict) => conflict.columns(['room_id', 'uid']).doNothing())
+        .execute();
+      if (addresses.length === 0) return;
+      await trx
+        .insertInto('room_ban_addresses')
+        .values(
+          [...new Set(addresses)].map((address) => ({
+            room_id: roomId,
+            uid,
+            address,
+            created_at: now,
+            expires_at: now + BAN_ADDRESS_DURATION_MS,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict.columns(['room_id', 'uid', 'address']).doUpdateSet((eb) => ({
+            created_at: eb.ref('excluded.created_at'),
+            expires_at: eb.ref('excluded.expires_at'),
+          })),
+        )
+        .execute();
+    });
   }
 
+  /** Lifts the ban of `uid` and, with it, the hold on the addresses it bound (R104). */
   async unban(roomId: string, uid: string): Promise<void> {
-    await this.db.deleteFrom('room_bans').where('room_id', '=', roomId).where('uid', '=', uid).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('room_bans').where('room_id', '=', roomId).where('uid', '=', uid).execute();
+      await trx.deleteFrom('room_ban_addresses').where('room_id', '=', roomId).where('uid', '=', uid).execute();
+    });
   }
 
   /** The room's bans, newest first, with the names the host knows them by (as the name rule shows them, R96). */
@@ -100,18 +151,23 @@ export class ModerationStore {
     return row !== undefined;
   }
 
-  /** One query for the kicks and one for the bans of a batch of joins. */
+  /**
+   * One query each for the kicks, the bans and the banned addresses of a batch of joins; a fourth, for when the
+   * accounts were first seen, only when an address binding names a signed-in joiner (R104).
+   */
   private async checkMany(batch: readonly Check[]): Promise<Array<RemovalReason | null>> {
+    const now = this.now();
     const roomIds = [...new Set(batch.map((check) => check.roomId))];
     const subjects = [...new Set(batch.flatMap((check) => subjectsOf(check.actor)))];
+    const addresses = [...new Set(batch.map((check) => check.actor.address))];
     const uids = [...new Set(batch.flatMap((check) => (check.actor.uid === null ? [] : [check.actor.uid])))];
-    const [kicks, bans] = await Promise.all([
+    const [kicks, bans, bannedAddresses] = await Promise.all([
       this.db
         .selectFrom('room_kicks')
-        .select(['room_id', 'subject'])
+        .select(['room_id', 'subject', 'expires_at'])
         .where('room_id', 'in', roomIds)
         .where('subject', 'in', subjects)
-        .where('expires_at', '>', this.now())
+        .where('expires_at', '>', now)
         .execute(),
       uids.length === 0
         ? []
@@ -121,14 +177,68 @@ export class ModerationStore {
             .where('room_id', 'in', roomIds)
             .where('uid', 'in', uids)
             .execute(),
+      this.db
+        .selectFrom('room_ban_addresses')
+        .select(['room_id', 'address', 'created_at'])
+        .where('room_id', 'in', roomIds)
+        .where('address', 'in', addresses)
+        .where('expires_at', '>', now)
+        .execute(),
     ]);
-    const kicked = new Set(kicks.map((row) => `${row.room_id}\n${row.subject}`));
+    const kickedAt = new Map<string, number>();
+    for (const row of kicks) kickedAt.set(`${row.room_id}\n${row.subject}`, Number(row.expires_at) - KICK_DURATION_MS);
     const banned = new Set(bans.map((row) => `${row.room_id}\n${row.uid}`));
+    const addressBannedAt = new Map<string, number>();
+    for (const row of bannedAddresses) {
+      const key = `${row.room_id}\n${row.address}`;
+      addressBannedAt.set(key, Math.max(addressBannedAt.get(key) ?? 0, Number(row.created_at)));
+    }
+    const addressHits = batch.filter(
+      ({ roomId, actor }) =>
+        actor.uid !== null &&
+        (kickedAt.has(`${roomId}\n${addressSubject(actor.address)}`) ||
+          addressBannedAt.has(`${roomId}\n${actor.address}`)),
+    );
+    const firstSeen = await this.firstSeen(addressHits.flatMap(({ actor }) => (actor.uid === null ? [] : [actor.uid])));
     return batch.map(({ roomId, actor }) => {
       if (actor.uid !== null && banned.has(`${roomId}\n${actor.uid}`)) return 'banned';
-      return subjectsOf(actor).some((subject) => kicked.has(`${roomId}\n${subject}`)) ? 'kicked' : null;
+      if (kickedAt.has(`${roomId}\n${actor.key}`)) return 'kicked';
+      const bannedAt = addressBannedAt.get(`${roomId}\n${actor.address}`);
+      if (bannedAt !== undefined && boundByAddress(actor, bannedAt, firstSeen)) return 'banned';
+      const kickAt = kickedAt.get(`${roomId}\n${addressSubject(actor.address)}`);
+      return kickAt !== undefined && boundByAddress(actor, kickAt, firstSeen) ? 'kicked' : null;
     });
   }
+
+  /** When each of `uids` was first seen here (their users row), for R104's address bindings. */
+  private async firstSeen(uids: readonly string[]): Promise<Map<string, number>> {
+    if (uids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['uid', 'created_at'])
+      .where('uid', 'in', [...new Set(uids)])
+      .execute();
+    return new Map(rows.map((row) => [row.uid, Number(row.created_at)]));
+  }
+}
+
+/** Deletes at most `limit` address holds of bans that have run out (R38, R104). */
+export async function deleteExpiredBanAddresses(db: Db, now: number, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('room_ban_addresses')
+    .where(({ eb, refTuple, selectFrom }) =>
+      eb(
+        refTuple('room_id', 'uid', 'address'),
+        'in',
+        selectFrom('room_ban_addresses')
+          .select(['room_id', 'uid', 'address'])
+          .where('expires_at', '<=', now)
+          .limit(limit)
+          .$asTuple('room_id', 'uid', 'address'),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Deletes at most `limit` kicks that have run out (R38, R58); the same SQL on both databases. */
