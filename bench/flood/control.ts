@@ -1,5 +1,5 @@
-// The control room of `npm run bench:flood`, a child of run.ts on the generator's core, SCHED_FIFO where allowed (the
-// flooder runs there too, and this process must never be the one kept waiting): a signed-in host and a guest
+// The control room of `npm run bench:flood`, a child of run.ts on the generator's core, its scheduler group weighted
+// above the flooder's (which runs there too: this process must not be the one kept waiting): a signed-in host and a guest
 // follower, both real Socket.IO clients on the wire protocol (bench/lib/sio-wire.ts). In each phase the host
 // reports playback on a fixed open-loop schedule; the follower parses each room:state and timestamps it, and the
 // latency is taken from the command's scheduled time, so neither a late host nor a busy server can hide.

@@ -24,18 +24,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 export interface NodeProcessOptions {
   /** The CPU to pin to with taskset, or null to let the scheduler decide. */
   cpu: number | null;
-  /** A niceness (`nice -n`) for a process that must yield its core to another when both want it. */
-  nice?: number;
   /**
    * Its own session (setsid), hence its own scheduler autogroup: a process that mostly sleeps (a latency probe) is
    * then not queued behind a busy sibling of the same group, nor behind the group's share of a loaded machine.
    */
   ownSession?: boolean;
-  /**
-   * Real-time scheduling (`chrt -f 10`, SCHED_FIFO) when the user may set it (root), else ignored: for a latency
-   * probe that must run the moment its timer or socket wakes it, whatever else the machine is running.
-   */
-  realtime?: boolean;
   /** The script and its arguments, after node's own flags. */
   args: string[];
   nodeFlags?: string[];
@@ -44,18 +37,12 @@ export interface NodeProcessOptions {
 
 /**
  * Starts `node` with a raised open-file limit (`ulimit -n`, up to the hard limit when not root), pinned with
- * `taskset -c <cpu>`, reniced with `nice -n` or run SCHED_FIFO with `chrt`, with an IPC channel. `ulimit`, `taskset`,
- * `nice` and `chrt` all exec, so
+ * `taskset -c <cpu>`, with an IPC channel, optionally in a session of its own. Both `ulimit` and `taskset` exec, so
  * the pid is node's own.
  */
 export function startNode(options: NodeProcessOptions): ChildProcess {
-  const pin =
-    (options.cpu === null ? '' : `taskset -c ${options.cpu} `) +
-    (options.nice === undefined ? '' : `nice -n ${options.nice} `);
-  const realtime = options.realtime
-    ? 'if chrt -f 10 true 2>/dev/null; then set -- chrt -f 10 "$0" "$@"; else set -- "$0" "$@"; fi; '
-    : 'set -- "$0" "$@"; ';
-  const script = `ulimit -n ${FD_LIMIT} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; ${realtime}exec ${pin}"$@"`;
+  const pin = options.cpu === null ? '' : `taskset -c ${options.cpu} `;
+  const script = `ulimit -n ${FD_LIMIT} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec ${pin}"$0" "$@"`;
   const child = spawn('sh', ['-c', script, process.execPath, ...(options.nodeFlags ?? []), ...options.args], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     detached: options.ownSession ?? false,
