@@ -37,9 +37,10 @@ describe('the Node version check before the server starts', () => {
     expect(packageJson.engines.node).toBe('>=24');
     expect(packageJson.scripts.serve).toBe(`node ${CHECK} && node apps/server/src/main.ts`);
     expect(packageJson.scripts['check:node']).toBe(`node ${CHECK}`);
-    // In a script of its own: the shell of `start` still remembers the machine's node from before the install.
-    const start = packageJson.scripts.start ?? '';
-    expect(start.indexOf('npm run check:node')).toBeGreaterThan(start.indexOf('ensure-install.mjs'));
-    expect(start.indexOf('npm run check:node')).toBeLessThan(start.indexOf('npm run build'));
+    expect(packageJson.scripts.start).toBe('node scripts/start.mjs');
+    // Through a new npm: the Node running start.mjs is the machine's, from before the install.
+    const start = readFileSync(new URL('start.mjs', import.meta.url), 'utf8');
+    expect(start.indexOf("npmRun('check:node')")).toBeGreaterThan(start.indexOf('await ensureInstall('));
+    expect(start.indexOf("npmRun('check:node')")).toBeLessThan(start.indexOf("'Building the web app'"));
   });
 });

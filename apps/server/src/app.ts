@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { eventsPlugin } from './analytics/events-plugin.ts';
 import { deriveSecret } from './auth/derived-keys.ts';
 import { OIDC_MOUNT } from './auth/embedded-idp.ts';
@@ -20,6 +20,8 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAppMetrics } from './metrics/app-metrics.ts';
 import { registerMetricsRoute } from './metrics/metrics-route.ts';
+import { AccessLog } from './observability/access-log.ts';
+import { createLogger } from './observability/logger.ts';
 import { createPlaylistReader } from './playlists/playlist-reader.ts';
 import { RedisFanout } from './realtime/redis-adapter.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
@@ -41,8 +43,10 @@ export interface App {
 export interface BuildOptions {
   /** PostgreSQL schema for test isolation. */
   pgSchema?: string;
-  /** Where log lines go instead of stdout (tests that count them). */
+  /** Where log lines go instead of stdout (tests that count them), as JSON. */
   logStream?: { write(line: string): void };
+  /** The logger to use (main.ts's, which has already written the start-up lines); else one from the config. */
+  logger?: FastifyBaseLogger;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -55,11 +59,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onConnectionError: (error) => http.log.warn({ err: error }, 'database connection lost; the pool replaces it'),
   });
   const http = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization'],
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
+    loggerInstance: options.logger ?? createLogger(config, options.logStream),
+    logController: new AccessLog(),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();

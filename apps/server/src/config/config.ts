@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EmbedSource } from '@xemchung/protocol';
+import { dataDirError } from '../startup/startup-error.ts';
 import { type Env, parseEnv } from './env.ts';
 
 /** The resolved configuration the rest of the server receives; nothing else reads process.env. */
@@ -22,6 +23,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   sessionSecret: string;
   logLevel: Env['LOG_LEVEL'];
+  /** LOG_FORMAT: pino-pretty's readable lines, or one JSON object per line; unset, pretty on a terminal only. */
+  logFormat: NonNullable<Env['LOG_FORMAT']>;
   webDistDir: string;
   /**
    * Fastify's `trustProxy`: whose X-Forwarded-For entries name the client (TRUST_PROXY). `false`, the trusted
@@ -69,8 +72,29 @@ function persistedSessionSecret(dataDir: string): string {
     return readFileSync(file, 'utf8').trim();
   } catch {
     const secret = randomBytes(32).toString('base64url');
-    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      throw dataDirError(dataDir, error);
+    }
     return readFileSync(file, 'utf8').trim();
+  }
+}
+
+/**
+ * Creates DATA_DIR and, when the server will write there (the SQLite file, the session secret), proves it can by
+ * writing a file: a permission check alone passes for root on a read-only mount, and SQLite would fail later with
+ * a less helpful message.
+ */
+function prepareDataDir(dataDir: string, writes: boolean): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    if (!writes) return;
+    const probe = path.join(dataDir, `.write-test-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (error) {
+    throw dataDirError(dataDir, error);
   }
 }
 
@@ -84,10 +108,19 @@ function trustProxyOption(trust: Env['TRUST_PROXY']): Config['trustProxy'] {
   return (_address, hop) => hop < trust;
 }
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+/** LOG_LEVEL and LOG_FORMAT; unset, the format is pretty when stdout is a terminal, JSON otherwise. */
+export function logSettings(env: Env, terminal: boolean): Pick<Config, 'logLevel' | 'logFormat'> {
+  return { logLevel: env.LOG_LEVEL, logFormat: env.LOG_FORMAT ?? (terminal ? 'pretty' : 'json') };
+}
+
+/** `terminal`: whether stdout is one, which makes logs pretty unless LOG_FORMAT says otherwise. */
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  terminal = Boolean(process.stdout.isTTY),
+): Config {
   const env = parseEnv(source);
   const dataDir = path.resolve(env.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  prepareDataDir(dataDir, !env.DATABASE_URL || !env.SESSION_SECRET);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     port: env.PORT,
@@ -102,7 +135,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
         : undefined,
     sessionSecret: env.SESSION_SECRET ?? persistedSessionSecret(dataDir),
-    logLevel: env.LOG_LEVEL,
+    ...logSettings(env, terminal),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     signupsPerAddressPerHour: env.SIGNUPS_PER_ADDRESS_PER_HOUR,
