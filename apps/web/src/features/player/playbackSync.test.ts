@@ -907,6 +907,113 @@ describe('PlaybackSync as the host (R31, R32)', () => {
     expect(room.ends).toEqual([VIDEO, VIDEO]);
   });
 
+  it('R106: a pause by the user that a check sees before its event is reported, not undone', async () => {
+    // A slowed tab: the media element is paused at once, its 'pause' event comes a task later, after a tick.
+    const room = await playingHost();
+    room.elapse(1000);
+    const plays = room.player.playCalls;
+    room.player.pause();
+    room.sync.tick();
+    expect(room.player.playCalls).toBe(plays);
+    expect(room.player.paused()).toBe(true);
+    expect(room.reports).toEqual([{ id: VIDEO, playing: false, position: 11, rate: 1 }]);
+    room.event('pause'); // the event, late: already reported
+    await room.answerReport(6);
+    room.setReference(6, { playing: false, current_time: 11 });
+    expect(room.reports).toHaveLength(1);
+    expect(room.player.paused()).toBe(true);
+  });
+
+  it('R106: so is one that a new state (the other tab’s heartbeat) meets before its event', async () => {
+    const room = await playingHost();
+    room.elapse(1000);
+    room.player.pause();
+    room.setReference(6, { playing: true, current_time: 11 });
+    expect(room.player.paused()).toBe(true);
+    expect(room.reports.map((report) => report.playing)).toEqual([false]);
+  });
+
+  it('R106: a play by the user that a check sees before its event is reported, not paused again', async () => {
+    const room = await playingHost();
+    room.setReference(6, { playing: false, current_time: 10 }); // the other tab paused
+    room.player.isPaused = true;
+    room.event('pause'); // the pause it made for the room (R91)
+    room.elapse(3000);
+    void room.player.play(); // the user's play; its 'play' event comes after the next tick
+    room.sync.tick();
+    expect(room.player.paused()).toBe(false);
+    expect(room.reports).toEqual([{ id: VIDEO, playing: true, position: 10, rate: 1 }]);
+  });
+
+  it('R106: a stall’s re-anchor names the room it saw, and follows the pause that refused it', async () => {
+    const room = await playingHost();
+    room.elapse(1000);
+    room.player.time -= 0.3; // stood still 300 ms
+    room.event('waiting');
+    room.event('playing');
+    expect(room.reports).toEqual([{ id: VIDEO, playing: true, position: 10.7, rate: 1, version: 5 }]);
+    // The other tab's pause committed first; the room refuses the re-anchor made against 5 (R93).
+    room.setReference(6, { playing: false, current_time: 11 });
+    await room.answerReport('refused');
+    expect(room.player.paused()).toBe(true);
+    expect(room.reports).toHaveLength(1);
+  });
+
+  it('R106: a re-anchor queued behind a refused heartbeat is dropped, not sent as "playing"', async () => {
+    const room = await playingHost();
+    room.elapse(5000);
+    room.sync.heartbeat();
+    room.player.time -= 0.3; // a stall while the heartbeat is out
+    room.event('playing');
+    room.setReference(6, { playing: false, current_time: 15 }); // the other tab's pause, committed first
+    await room.answerReport('refused');
+    expect(room.reports).toHaveLength(1);
+    expect(room.player.paused()).toBe(true);
+    room.sync.tick();
+    expect(room.reports).toHaveLength(1);
+  });
+
+  it('R106: what was queued behind a report is judged against what that report committed, and names it', async () => {
+    const room = await playingHost();
+    room.player.time = 40;
+    room.event('seeked'); // the user's seek: a change, no version
+    room.player.time = 39.7; // then a 300 ms stall while it is out
+    room.event('playing');
+    await room.answerReport(6);
+    expect(room.reports).toEqual([
+      { id: VIDEO, playing: true, position: 40, rate: 1 },
+      { id: VIDEO, playing: true, position: 39.7, rate: 1, version: 6 },
+    ]);
+    // A pause made while a pause is out is the same pause: not sent twice (another tab may play meanwhile).
+    await room.answerReport(7);
+    room.setReference(7, { playing: true, current_time: 39.7 });
+    room.player.pause();
+    room.event('pause');
+    room.event('pause');
+    await room.answerReport(8);
+    expect(room.reports).toHaveLength(3);
+  });
+
+  it('R106: an embedded player’s late play while the pause it was asked for has not landed is not reported', async () => {
+    const room = await playingHost('youtube');
+    let pauseAsked = 0;
+    room.player.pause = () => {
+      pauseAsked += 1; // YouTube's pause lands later, by postMessage
+    };
+    room.event('waiting');
+    room.setReference(6, { playing: false, current_time: 10 }); // the other tab pauses
+    expect(pauseAsked).toBe(1);
+    room.event('play'); // the buffering it was in ends first
+    room.event('playing');
+    room.elapse(YOUTUBE_HOST_RECHECK_MS); // R83's re-check finds it "playing" against the paused room
+    room.sync.tick();
+    expect(room.reports).toEqual([]);
+    room.player.isPaused = true;
+    room.event('pause'); // the pause lands
+    expect(room.reports).toEqual([]);
+    expect(room.player.paused()).toBe(true);
+  });
+
   it('moves the room on when its video ends or cannot play, once', async () => {
     const room = await playingHost();
     room.event('ended');

@@ -9,7 +9,7 @@ import {
   YOUTUBE_RATE_SETTLE_MS,
 } from '@xemchung/protocol';
 import { SeekTracker, StampDelay } from './syncMeasures.ts';
-import type { PlaybackSyncDeps, PlayerAdapter, PlayerEvent, SyncReference } from './types.ts';
+import type { PlaybackSyncDeps, PlayerAdapter, PlayerEvent, ReportOutcome, SyncReference } from './types.ts';
 
 /** How long after a controller pauses its player for the room the 'pause' that comes of it is taken as that (R91). */
 const OWN_PAUSE_SETTLE_MS = 2000;
@@ -50,14 +50,27 @@ export class PlaybackSync {
   private appliedRate: number | null = null;
   private lastTickAt: number | null = null;
   private reporting = false;
-  private reportAgain = false;
+  /**
+   * Host: what came up while a report was out, sent once it is answered (R31): the user's change (named against
+   * nothing) or a re-anchor of its player (named against the room it saw, R106).
+   */
+  private queued: 'change' | 'reanchor' | null = null;
   /** After a report, states older than its commit describe the room before the host's intention. */
   private awaitVersion = 0;
   private endSent = false;
   /** The player failed (or never loaded): the host tells the room on every tick until it hears (R32). */
   private failed = false;
-  /** Host: a report that never reached the room; its state is reported again once the room hears. */
-  private unheard = false;
+  /**
+   * Host: a report that never reached the room; its state is reported again once the room hears, a change as one,
+   * a re-anchor against the room version it was made on (R106).
+   */
+  private unheard: { basis: number | undefined } | null = null;
+  /**
+   * Whether the player was playing when this sync last looked at it or moved it (a check, a play or pause event).
+   * A controller's check that finds it changed since, away from the room, meets the user's play or pause before
+   * its event (a busy page runs a tick or a state first): reported, not undone (R106).
+   */
+  private playerPlaying: boolean | null = null;
   /** Whether this player has started or reported once; before that, a host starts a fresh video from 0. */
   private startedOnce = false;
   /**
@@ -100,7 +113,7 @@ export class PlaybackSync {
   setController(controller: boolean): void {
     if (controller === this.controller) return;
     this.controller = controller;
-    this.reportAgain = false;
+    this.queued = null;
     this.quiet = false;
     this.pausedForRoomAt = null;
   }
@@ -112,6 +125,7 @@ export class PlaybackSync {
     // A start the previous player never finished (R89: it never loaded) must not hold back this one's.
     this.starting = false;
     this.wasPlaying = false;
+    this.playerPlaying = null;
     this.pausedForRoomAt = null;
   }
 
@@ -141,29 +155,37 @@ export class PlaybackSync {
       case 'playing':
         this.starting = false;
         this.endSent = false;
+        this.notePlayer();
         this.setBrowserPaused(false);
+        // A start or the end of a stall: where the player runs is a re-anchor, not the user's change (R106).
         if (this.quiet) this.quiet = false;
-        else this.reportIfChanged();
+        else this.reanchor();
         this.recheckLater();
         return;
       case 'play':
-        if (!this.quiet) this.reportIfChanged();
+        this.notePlayer();
+        // R106: an embedded player's late 'play' (a stall ending) while the pause it was asked for is on its way.
+        if (!this.quiet && !this.ownPausePending()) this.reportIfChanged();
         return;
-      case 'pause':
+      case 'pause': {
         this.quiet = false;
+        // R106: a pause a check has already seen (and reported, or made for the room) is not reported twice.
+        const seen = this.playerPlaying === false;
+        this.notePlayer();
         if (this.pausedByBrowser()) {
           this.setBrowserPaused(true);
           return;
         }
-        if (this.pausedForRoomAt !== null && this.deps.now() - this.pausedForRoomAt < OWN_PAUSE_SETTLE_MS) {
+        if (this.ownPausePending()) {
           // R91: the room's own pause; the player goes where the room is now, which may be playing again.
           this.pausedForRoomAt = null;
           this.sync('state');
           return;
         }
         this.pausedForRoomAt = null;
-        this.reportIfChanged();
+        if (!seen) this.reportIfChanged();
         return;
+      }
       case 'ratechange':
         // R92: the media clock takes a moment to run at the user's new rate; the room is re-anchored once it does.
         if (this.reportIfChanged()) this.recheckLater();
@@ -227,7 +249,8 @@ export class PlaybackSync {
     const player = this.player;
     if (!this.controller || !this.ready || !player || !reference?.video.playing || player.paused()) return;
     if (this.seeks.inFlight || this.atEnd(player, reference.video)) return;
-    this.sendReport(reference.version);
+    // A heartbeat while a report is out has nothing to add: that report re-anchors the room.
+    if (!this.reporting) this.sendReport(reference.version);
   }
 
   /**
@@ -273,20 +296,33 @@ export class PlaybackSync {
     const isController = this.controller;
     if (isController && (this.reporting || reference.version < this.awaitVersion)) return;
     if (isController && this.unheard) {
-      // What the host did while the room could not hear it stands: report it rather than undo it.
-      if (this.hostDiffers()) {
-        this.sendReport();
+      // What the host did while the room could not hear it stands: report it rather than undo it. A re-anchor
+      // goes again against the room it was made on, so the room refuses it if someone changed it meanwhile (R106).
+      const basis = this.unheard.basis;
+      if (basis === undefined ? this.hostDiffers() : this.reanchorDue()) {
+        this.sendReport(basis);
         return;
       }
-      this.unheard = false;
+      this.unheard = null;
     }
     const now = this.deps.now();
     const interval = reason === 'tick' && this.lastTickAt !== null ? (now - this.lastTickAt) / 1000 : undefined;
     if (reason === 'tick') this.lastTickAt = now;
     if (!this.seeks.settled(player.kind, now)) return;
+    this.follow(player, reference.video, reason, interval);
+    this.notePlayer();
+  }
 
-    const video = reference.video;
+  /** Matches the room's play/pause and rate, then corrects the position (R29, R30); a controller's check of R106. */
+  private follow(player: PlayerAdapter, video: CurrentVideo, reason: 'state' | 'tick', interval: number | undefined) {
+    const isController = this.controller;
     const playing = !player.paused();
+    if (isController && this.changedByUser(player, video)) {
+      // R106: the user played or paused and the event has not come yet: that is the user's change, not a drift
+      // from the room to undo (undone here, its late event would find nothing to report and the change was lost).
+      this.sendReport(undefined);
+      return;
+    }
     const wasPlaying = this.wasPlaying;
     this.wasPlaying = playing;
     // R88 also when a check comes between the browser's pause and its 'pause' event (a task later).
@@ -342,8 +378,9 @@ export class PlaybackSync {
     });
     if (decision.action === 'seek') {
       if (isController && reason === 'tick') {
-        // The host drifted by itself (a stall, a seek in the YouTube player): the room follows the host.
-        this.sendReport();
+        // The host drifted by itself (a stall, a seek in the YouTube player): the room follows the host, unless
+        // it moved on meanwhile (R106).
+        this.reanchor();
         return;
       }
       if (isController && this.isFreshStart(video, expected)) return;
@@ -476,24 +513,61 @@ export class PlaybackSync {
     this.cancelRecheck?.();
     this.cancelRecheck = this.deps.later(YOUTUBE_HOST_RECHECK_MS, () => {
       this.cancelRecheck = null;
-      if (this.player !== player || !this.controller || !this.ready || player.paused()) return;
+      if (this.player !== player || !this.controller || !this.ready || player.paused() || this.reporting) return;
       // A re-anchor like the heartbeat's (R93): refused if the room moved on since (another tab's pause).
-      if (this.hostDiffers(SYNC_DEADBAND_SECONDS)) this.sendReport(this.current()?.version);
+      this.reanchor(SYNC_DEADBAND_SECONDS);
     });
   }
 
-  /** Host: reports the player's state when it is no longer the room's; whether it did. */
+  /** Host: reports the user's change of its player when it leaves the room's state; whether it did. */
   private reportIfChanged(): boolean {
     if (!this.controller || !this.ready || !this.hostDiffers()) return false;
-    this.sendReport();
+    this.sendReport(undefined);
     return true;
   }
 
-  private hostDiffers(threshold = HOST_REPORT_THRESHOLD_SECONDS): boolean {
+  /**
+   * Host: re-anchors the room on its player (a stall, a drift, where a start landed), named against the room it
+   * saw (R93, R106); whether it did.
+   */
+  private reanchor(threshold = HOST_REPORT_THRESHOLD_SECONDS): boolean {
     const reference = this.current();
+    if (!this.controller || !this.ready || !reference || !this.reanchorDue(threshold)) return false;
+    this.sendReport(reference.version);
+    return true;
+  }
+
+  /**
+   * R106: a re-anchor says where the player is, never whether it plays. Playing where the room is paused, the
+   * player has yet to follow the room (an embedded player's pause on its way) or the user played (reported as a
+   * change by its own event): a "still playing" from it would undo another controller's pause.
+   */
+  private reanchorDue(threshold = HOST_REPORT_THRESHOLD_SECONDS, video = this.current()?.video): boolean {
     const player = this.player;
-    if (!reference || !player) return false;
-    const video = reference.video;
+    if (!player || !video || player.paused() === video.playing) return false;
+    return this.hostDiffers(threshold, video);
+  }
+
+  /** R106: the player plays or pauses unlike the room and unlike when this sync last saw it, and not at the end. */
+  private changedByUser(player: PlayerAdapter, video: CurrentVideo): boolean {
+    const playing = !player.paused();
+    if (this.playerPlaying === null || playing === this.playerPlaying || playing === video.playing) return false;
+    return playing || !this.atEnd(player, video, true);
+  }
+
+  private notePlayer() {
+    this.playerPlaying = this.player ? !this.player.paused() : null;
+  }
+
+  /** R91: a pause this controller asked for, to follow the room, has not landed yet. */
+  private ownPausePending(): boolean {
+    return this.pausedForRoomAt !== null && this.deps.now() - this.pausedForRoomAt < OWN_PAUSE_SETTLE_MS;
+  }
+
+  /** Whether the player is away from `video` (the room's, or what the host's own report just committed). */
+  private hostDiffers(threshold = HOST_REPORT_THRESHOLD_SECONDS, video = this.current()?.video): boolean {
+    const player = this.player;
+    if (!video || !player) return false;
     const playing = !player.paused();
     if (!playing && this.atEnd(player, video, true)) return false; // the pause that comes with the end
     if (playing !== video.playing) return true;
@@ -507,11 +581,14 @@ export class PlaybackSync {
     return this.setByUs(rate) ? video.rate : clamp(rate, PROTOCOL_RATE_MIN, PROTOCOL_RATE_MAX);
   }
 
-  /** Reports the player's state; `basedOn`, for a heartbeat's re-anchor, the room version it was made against (R93). */
-  private sendReport(basedOn?: number) {
+  /**
+   * Reports the player's state: the user's change with `basedOn` undefined (it stands whatever committed
+   * meanwhile, R93), a re-anchor with the room version it was made against (refused once the room moved on, R106).
+   * While a report is out it is queued, and judged once that one is answered.
+   */
+  private sendReport(basedOn: number | undefined) {
     if (this.reporting) {
-      // A heartbeat while a report is out has nothing to add: that report re-anchors the room.
-      if (basedOn === undefined) this.reportAgain = true;
+      this.queued = basedOn === undefined || this.queued === 'change' ? 'change' : 'reanchor';
       return;
     }
     const reference = this.current();
@@ -526,22 +603,43 @@ export class PlaybackSync {
     this.reporting = true;
     this.startedOnce = true;
     const position = Math.max(0, player.currentTime() + transit);
+    // The room as this report leaves it, once committed (its state comes after the answer).
+    const committed: CurrentVideo = {
+      ...reference.video,
+      playing,
+      current_time: position,
+      rate,
+      updated_at: sentAt + delay,
+    };
     void this.deps.report({ id: this.deps.videoId, playing, position, rate, version: basedOn }).then((outcome) => {
       this.reporting = false;
-      this.unheard = outcome === 'unheard';
+      const queued = this.queued;
+      this.queued = null;
+      this.unheard =
+        outcome === 'unheard' ? { basis: queued === 'change' || basedOn === undefined ? undefined : basedOn } : null;
       if (typeof outcome === 'number') {
         this.awaitVersion = Math.max(this.awaitVersion, outcome);
         this.stampDelay.committed(outcome, sentAt);
       }
       if (this.player !== player || this.unheard) return;
-      if (this.reportAgain) {
-        this.reportAgain = false;
-        if (this.hostDiffers()) {
-          this.sendReport();
-          return;
-        }
-      }
+      if (queued !== null && this.sendQueued(queued, outcome, committed)) return;
       this.sync('state');
     });
+  }
+
+  /**
+   * R31, R106: what came up while a report was out. Committed, that report is the room now: the queued state is
+   * judged against it (the same pause twice is one pause), and a re-anchor names its version. Refused, the room
+   * moved on: the user's change still stands, a re-anchor of the player is dropped and the player follows the room.
+   */
+  private sendQueued(queued: 'change' | 'reanchor', outcome: ReportOutcome, committed: CurrentVideo): boolean {
+    if (typeof outcome === 'number') {
+      const due = queued === 'change' ? this.hostDiffers(undefined, committed) : this.reanchorDue(undefined, committed);
+      if (due) this.sendReport(queued === 'change' ? undefined : outcome);
+      return due;
+    }
+    if (queued === 'reanchor' || !this.hostDiffers()) return false;
+    this.sendReport(undefined);
+    return true;
   }
 }
