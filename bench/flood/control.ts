@@ -1,7 +1,7 @@
 // The control room of `npm run bench:flood`, a child of run.ts on the generator's core, its scheduler group weighted
 // above the flooder's (which runs there too: this process must not be the one kept waiting): a signed-in host and a guest
 // follower, both real Socket.IO clients on the wire protocol (bench/lib/sio-wire.ts). In each phase the host
-// reports playback on a fixed open-loop schedule; the follower parses each room:state and timestamps it, and the
+// reports playback on a fixed open-loop schedule; the follower parses each broadcast and timestamps it, and the
 // latency is taken from the command's scheduled time, so neither a late host nor a busy server can hide.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -10,6 +10,11 @@ import { WireClient } from '../lib/sio-wire.ts';
 import type { ControlReady, PhaseResult, ToControl } from './messages.ts';
 
 type Plan = Extract<ToControl, { type: 'plan' }>;
+/** What the follower reads of a room:state or a room:delta. */
+interface Broadcast {
+  current_video?: { current_time: number };
+  set?: { current_video?: { current_time: number } };
+}
 
 const inbox: ToControl[] = [];
 let wake: (() => void) | null = null;
@@ -35,9 +40,12 @@ const follower = await WireClient.connect({
   auth,
   onEvent: (frame) => {
     const at = performance.now();
-    if (frame.indexOf('"room:state"') !== 3) return;
-    const [, room] = JSON.parse(frame.toString('utf8', 2)) as [string, { current_video: { current_time: number } }];
-    arrivals.set(Math.round(room.current_video.current_time), at);
+    // A playback report goes out as `room:delta` (R108) or, from a server before it, as the whole `room:state`.
+    const delta = frame.indexOf('"room:delta"') === 3;
+    if (!delta && frame.indexOf('"room:state"') !== 3) return;
+    const [, room] = JSON.parse(frame.toString('utf8', 2)) as [string, Broadcast];
+    const time = delta ? room.set?.current_video?.current_time : room.current_video?.current_time;
+    if (time !== undefined) arrivals.set(Math.round(time), at);
   },
 });
 const host = await WireClient.connect({

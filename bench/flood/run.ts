@@ -166,7 +166,9 @@ try {
       rows.push(row);
       console.log(
         `run ${run} ${phase}: p50 ${fixed(row.p50)} ms, p95 ${fixed(row.p95)} ms, max ${fixed(row.max)} ms, ` +
-          `lost ${result.lost}, server CPU ${fixed(row.serverCpuPercent, 0)} %` +
+          `lost ${result.lost}` +
+          (Object.keys(result.failures).length > 0 ? ` (failed: ${JSON.stringify(result.failures)})` : '') +
+          `, server CPU ${fixed(row.serverCpuPercent, 0)} %` +
           (flood
             ? `; flood: ${flood.attempts} attempts, ${flood.accepted} accepted, refused http ${JSON.stringify(flood.refusedHttp)} ` +
               `typed ${JSON.stringify(flood.refusedTyped)}, cut off ${flood.closedByServer}, ${flood.messages} messages, ` +
