@@ -41,8 +41,10 @@ try {
   });
   console.log(`[fresh-start] ${folder}, the machine's node ${machineNode.stdout.trim()}, PORT=${port}\n`);
 
+  // A process group of its own, as a terminal runs a command, so that SIGINT can reach all of it like Ctrl-C.
   const child = spawn('npm', ['start'], {
     cwd: folder,
+    detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: machinePath, HOME: process.env.HOME ?? '', PORT: String(port), LOG_FORMAT: 'pretty' },
   });
@@ -63,8 +65,10 @@ try {
     (response) => response.status,
     () => 0,
   );
-  child.kill('SIGINT');
-  await exited;
+  const group = -(child.pid ?? 0);
+  process.kill(group, 'SIGINT');
+  const stopped = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(r, 15_000, false))]);
+  if (!stopped) process.kill(group, 'SIGKILL');
 
   const failures = [
     transcript.includes('EBADENGINE') && 'EBADENGINE warnings are shown',
@@ -73,6 +77,7 @@ try {
     /dist\/assets\//.test(transcript) && "Vite's chunk list is shown",
     !transcript.includes(`XemChung is ready: open http://localhost:${port}`) && 'no ready line',
     answered !== 200 && `GET / answered ${answered}, not 200`,
+    !stopped && 'Ctrl-C did not stop it within 15 s',
   ].filter(Boolean);
   if (failures.length > 0) {
     console.error(`\n[fresh-start] FAILED: ${failures.join('; ')}`);
