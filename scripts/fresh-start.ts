@@ -3,7 +3,7 @@
 // project's Node 24 first for its scripts; a fresh machine has not got it yet), waits for the ready line, stops the
 // server with SIGINT as Ctrl-C would, prints the transcript and checks it: no EBADENGINE, one timed line for the
 // install and the build, the ready line. Takes about a minute (a real `npm ci`), so it is run by hand, not by
-// `npm test`; scripts/start.test.ts checks the same output with a stub npm (docs/decisions/029-start-up-output.md).
+// `npm test`; scripts/start.test.ts checks the same output with a stub npm (docs/decisions/030-start-up-output.md).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -1,4 +1,4 @@
-// `npm start` as a new self-hoster sees it (issue #29, docs/decisions/029-start-up-output.md): scripts/start.mjs
+// `npm start` as a new self-hoster sees it (issue #29, docs/decisions/030-start-up-output.md): scripts/start.mjs
 // run for real in a folder that looks like a fresh clone, with only npm replaced by a stub on PATH that behaves as
 // npm does on the machine's Node 20 (the install warns EBADENGINE forty times, the build lists its chunks). The
 // server it starts is the real one. `npm run check:fresh-start` does the same with the real npm on a real clone.

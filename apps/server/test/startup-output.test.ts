@@ -1,5 +1,5 @@
 // What `node apps/server/src/main.ts` prints when it starts and when it cannot (issue #29,
-// docs/decisions/029-start-up-output.md): the ready line, one access line per request with probes and static files
+// docs/decisions/030-start-up-output.md): the ready line, one access line per request with probes and static files
 // at debug, and for each start-up failure an operator can fix, one line naming the setting, exit code 1.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

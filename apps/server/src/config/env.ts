@@ -65,7 +65,7 @@ const envSchema = z
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    // Unset: pretty on a terminal, JSON otherwise (docs/decisions/029-start-up-output.md).
+    // Unset: pretty on a terminal, JSON otherwise (docs/decisions/030-start-up-output.md).
     LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
     WEB_DIST_DIR: z.string().min(1).optional(),
     TRUST_PROXY: trustProxySchema,

@@ -38,7 +38,7 @@ function terminalStream(colors: boolean): DestinationStream {
 
 /**
  * The server's one logger: one JSON object per line (LOG_FORMAT=json, the default when stdout is not a terminal),
- * or pino-pretty's readable lines (docs/decisions/029-start-up-output.md). `stream` takes the lines instead of
+ * or pino-pretty's readable lines (docs/decisions/030-start-up-output.md). `stream` takes the lines instead of
  * stdout; tests that parse them get JSON whatever the format.
  */
 export function createLogger(

@@ -6,7 +6,7 @@ import { errorCode, StartupError } from './startup-error.ts';
 /**
  * How long a start waits for PostgreSQL or Redis to answer. A node that is already running rides out either being
  * away (docs/decisions/009-scale-out.md); a node that cannot reach them when it starts is far more often
- * misconfigured, and says so (docs/decisions/029-start-up-output.md).
+ * misconfigured, and says so (docs/decisions/030-start-up-output.md).
  */
 export const PROBE_TIMEOUT_MS = 5000;
 
