@@ -66,6 +66,14 @@ export { ROOM_TEXTS } from '../i18n/roomTexts.ts';
 
 const LAYOUT = 'mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 sm:p-4 lg:flex-row lg:items-start';
 
+/**
+ * Below `lg` the room is what people know from live chat under a video: exactly the window under the top bar (its
+ * 56 px and border), the player at the top and the side panel in the rest, scrolling inside itself, so the player
+ * never scrolls away and the message box sits at the bottom of the screen. With `interactive-widget=resizes-content`
+ * (index.html) the on-screen keyboard shrinks the window, and this with it.
+ */
+const PHONE_FRAME = 'flex flex-col max-lg:h-[calc(100dvh-3.5rem-1px)] max-lg:overflow-hidden';
+
 /** docs/product.md#room-page: search box in the top bar, the player, and the side panel with the playlist. */
 export function RoomPage() {
   const { roomId = '' } = useParams<{ roomId: string }>();
@@ -81,13 +89,15 @@ export function RoomPage() {
         <AlertProvider>
           <RoomTitle />
           <RoomSearch />
-          <ConnectionBanner online={room.online} />
-          <div className={LAYOUT}>
-            <div className="min-w-0 lg:flex-1">
-              <RoomPlayer />
-            </div>
-            <div className="px-4 pb-6 sm:px-0 sm:pb-0 lg:contents">
-              <SidePanel />
+          <div className={`${PHONE_FRAME} lg:flex-1`}>
+            <ConnectionBanner online={room.online} />
+            <div className={`${LAYOUT} max-lg:min-h-0 max-lg:gap-3`}>
+              <div className="min-w-0 shrink-0 lg:flex-1">
+                <RoomPlayer />
+              </div>
+              <div className="flex min-h-0 flex-1 flex-col px-4 pb-2 sm:px-0 sm:pb-0 lg:contents">
+                <SidePanel />
+              </div>
             </div>
           </div>
         </AlertProvider>

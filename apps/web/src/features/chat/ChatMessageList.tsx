@@ -36,10 +36,12 @@ export function ChatMessageList({ onDelete }: { onDelete: (message: ChatMessage)
         role="log"
         aria-label={t('chat.messages')}
         aria-busy={chat.status === 'loading' || chat.loadingOlder}
-        // The list scrolls; a keyboard user needs to reach it to scroll it.
+        // The list scrolls; a keyboard user needs to reach it to scroll it. useChatScroll keeps its place: the
+        // browser's scroll anchoring would move it first when the list shrinks (the keyboard coming up), and the
+        // reader at the bottom would no longer be.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
         tabIndex={0}
-        className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain rounded-xl pb-2 focus-visible:outline-2 focus-visible:outline-violet-400"
+        className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain rounded-xl [overflow-anchor:none] pb-2 focus-visible:outline-2 focus-visible:outline-violet-400"
       >
         {/* Few messages sit at the bottom, by the message box, as in any chat. */}
         <div className="mt-auto">

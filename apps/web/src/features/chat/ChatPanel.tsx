@@ -37,7 +37,8 @@ export function ChatPanel({ className = 'h-96 max-h-[70dvh] shrink-0 lg:h-80' }:
 
   return (
     <section aria-labelledby={headingId} className={`flex flex-col ${className}`}>
-      <h2 id={headingId} className="px-1 pb-1 text-base font-semibold text-white">
+      {/* The selected tab already shows the name; the heading is for finding the region. */}
+      <h2 id={headingId} className="sr-only">
         {t('chat.title')}
       </h2>
       <ChatMessageList onDelete={onDelete} />

@@ -35,7 +35,7 @@ export function RoomPlayer() {
     <>
       <section
         aria-label={t('player.label')}
-        className="relative aspect-video w-full overflow-hidden bg-black sm:rounded-2xl sm:ring-1 sm:ring-white/10"
+        className="relative aspect-video w-full overflow-hidden bg-black max-lg:max-h-[45dvh] sm:rounded-2xl sm:ring-1 sm:ring-white/10"
       >
         {video ? (
           <VideoStage

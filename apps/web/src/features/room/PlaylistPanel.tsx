@@ -132,7 +132,7 @@ export function PlaylistPanel() {
           ref={rowFocus.list}
           onFocus={rowFocus.onFocus}
           onBlur={rowFocus.onBlur}
-          className="-mx-1 flex flex-col gap-1 overflow-y-auto px-1 pb-1 lg:min-h-0"
+          className="-mx-1 flex flex-col gap-1 min-h-0 overflow-y-auto overscroll-contain px-1 pb-1"
         >
           {playlist.map((video, index) => (
             <PlaylistItem

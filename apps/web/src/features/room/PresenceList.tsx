@@ -26,7 +26,7 @@ export function PresenceList({ renderActions }: PresenceListProps) {
       <p className="px-1 pb-2 text-sm text-neutral-400">{t('presence.count', { count: viewers.length })}</p>
       <ul
         aria-label={t('presence.viewers')}
-        className="-mx-1 flex flex-col gap-0.5 overflow-y-auto px-1 pb-1 lg:min-h-0"
+        className="-mx-1 flex flex-col gap-0.5 min-h-0 overflow-y-auto overscroll-contain px-1 pb-1"
       >
         {ranked.map(({ viewer, role }) => (
           <ViewerRow key={viewer.key} viewer={viewer} role={role} actions={renderActions?.(viewer)} />

@@ -42,9 +42,10 @@ export function SidePanel() {
   return (
     <aside
       aria-label={t('room.details')}
-      className="flex w-full flex-col gap-4 sm:rounded-2xl sm:border sm:border-white/10 sm:bg-neutral-900/60 sm:p-4 lg:sticky lg:top-18 lg:max-h-[calc(100dvh-5.5rem)] lg:w-[25rem] lg:shrink-0"
+      className="group/side flex min-h-0 w-full flex-1 flex-col gap-3 sm:rounded-2xl sm:border sm:border-white/10 sm:bg-neutral-900/60 sm:p-4 lg:sticky lg:top-18 lg:max-h-[calc(100dvh-5.5rem)] lg:w-[25rem] lg:flex-none lg:shrink-0 lg:gap-4"
     >
-      <div className="flex items-start gap-3">
+      {/* On a phone, while the message box has the focus (the keyboard is up), the header steps aside for the chat. */}
+      <div className="flex items-start gap-3 max-lg:group-has-[textarea:focus]/side:hidden">
         <div className="min-w-0 flex-1">
           <h1
             ref={heading}
