@@ -124,7 +124,8 @@ async function waitFor(run: Run, text: string, timeoutMs = 20_000): Promise<void
   }
 }
 
-describe('npm start on a fresh clone (scripts/start.mjs)', () => {
+// Each test starts the real server (about a second, more on a busy machine).
+describe('npm start on a fresh clone (scripts/start.mjs)', { timeout: 60_000 }, () => {
   it('prints one line a step with its time, no EBADENGINE, no chunk list, then the ready line; Ctrl-C ends it', async () => {
     const port = await freePort();
     const run = start(freshFolder(), { PORT: String(port), LOG_FORMAT: 'pretty' });
