@@ -42,7 +42,7 @@ export function ConfirmDialog({ request, onClose }: ConfirmDialogProps) {
         // The question is the dialog's name: an alertdialog must have one (axe aria-dialog-name).
         aria-labelledby={messageId}
         tabIndex={-1}
-        className="relative w-full max-w-sm rounded-2xl border border-white/10 bg-neutral-900 p-6 shadow-2xl outline-none"
+        className="relative max-h-full w-full max-w-sm overflow-y-auto rounded-2xl border border-white/10 bg-neutral-900 p-6 shadow-2xl outline-none"
       >
         <p id={messageId} className="mb-6 text-base text-neutral-100">
           {request.message}

@@ -1,7 +1,7 @@
 import type { AckResult, Person, Role } from '@xemchung/protocol';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useConfirm } from '../../components/confirmContext.ts';
-import { useOutsidePointerDown } from '../../components/useOutsidePointerDown.ts';
+import { anchorStyles, POPOVER_SUPPORTED, usePopover } from '../../components/usePopover.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { useCommandAlert } from '../room/useCommandAlert.ts';
@@ -14,6 +14,10 @@ export interface ViewerActionsProps {
   /** Their role in the room. */
   role: Role;
 }
+
+/** Below the button, its right edges lined up; above it near the bottom of the window, and the other way near a side. */
+const POPOVER =
+  'open:flex supports-[position-area:bottom]:inset-auto supports-[position-area:bottom]:m-0 supports-[position-area:bottom]:my-1 supports-[position-area:bottom]:[position-area:bottom_span-left] supports-[position-area:bottom]:[position-try-fallbacks:flip-block,flip-inline,flip-block_flip-inline]';
 
 const ITEM =
   'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm hover:bg-white/10 focus-visible:bg-white/10 focus-visible:-outline-offset-2';
@@ -32,20 +36,22 @@ export function ViewerActions({ viewer, role }: ViewerActionsProps) {
   const alertRefusal = useCommandAlert();
   const moderates = useMay('moderation:kick');
   const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  useOutsidePointerDown(root, open, () => setOpen(false));
-  // The first item takes focus when the menu opens, as a menu button's menu does.
-  useEffect(() => {
-    if (open) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [open]);
+  // Above everything (the top layer), beside its button and flipped near an edge; the first item takes focus when
+  // it opens, as a menu button's menu does.
+  usePopover(menu, toggle, open, setOpen, (shown) => shown.querySelector<HTMLElement>('[role="menuitem"]')?.focus());
   if (!moderates || role === 'host') return null;
 
   const name = personName(viewer);
   const uid = viewer.uid;
-  const run = (command: () => Promise<AckResult<object>>) => {
+  /** Closes the menu with the focus back on its button, before the item's command or question takes over. */
+  const close = () => {
+    toggle.current?.focus();
     setOpen(false);
+  };
+  const run = (command: () => Promise<AckResult<object>>) => {
+    close();
     void command().then((ack) => {
       if (!ack.ok) alertRefusal(ack.error);
     });
@@ -61,7 +67,7 @@ export function ViewerActions({ viewer, role }: ViewerActionsProps) {
       label: t('viewerActions.kick'),
       danger: true,
       act: () => {
-        setOpen(false);
+        close();
         confirm(t('viewerActions.confirmKick', { name }), () => run(() => client.kick(viewer.key)));
       },
     },
@@ -70,7 +76,7 @@ export function ViewerActions({ viewer, role }: ViewerActionsProps) {
           label: t('viewerActions.ban'),
           danger: true,
           act: () => {
-            setOpen(false);
+            close();
             confirm(t('viewerActions.confirmBan', { name }), () => run(() => client.ban(uid)));
           },
         }
@@ -82,9 +88,9 @@ export function ViewerActions({ viewer, role }: ViewerActionsProps) {
     const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')];
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
     if (event.key === 'Escape') {
+      event.preventDefault();
       event.stopPropagation();
-      setOpen(false);
-      toggle.current?.focus();
+      close();
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
@@ -93,10 +99,12 @@ export function ViewerActions({ viewer, role }: ViewerActionsProps) {
   };
 
   return (
-    <div ref={root} className="relative shrink-0">
+    <div className="shrink-0">
       <button
         ref={toggle}
         type="button"
+        data-control="menu"
+        style={anchorStyles(menuId).anchor}
         onClick={() => setOpen((shown) => !shown)}
         aria-label={t('viewerActions.menu', { name })}
         aria-haspopup="menu"
@@ -114,10 +122,12 @@ export function ViewerActions({ viewer, role }: ViewerActionsProps) {
         <div
           ref={menu}
           id={menuId}
+          popover={POPOVER_SUPPORTED ? 'auto' : undefined}
           role="menu"
           aria-label={name}
           onKeyDown={onMenuKeyDown}
-          className="absolute top-full right-0 z-40 mt-1 flex w-56 flex-col rounded-xl border border-white/10 bg-neutral-900 p-1 shadow-2xl"
+          style={anchorStyles(menuId).popover}
+          className={`${POPOVER_SUPPORTED ? POPOVER : 'flex'} w-56 flex-col rounded-xl border border-white/10 bg-neutral-900 p-1 text-neutral-100 shadow-2xl`}
         >
           {items.map((item) => (
             <button key={item.label} type="button" role="menuitem" onClick={item.act} className={ITEM}>
