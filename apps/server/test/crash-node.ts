@@ -33,6 +33,7 @@ const SERVER_VARIABLES = [
   'LOG_LEVEL',
   'WEB_DIST_DIR',
   'TRUST_PROXY',
+  'SOCKETS_PER_ADDRESS',
   'YOUTUBE_API_KEY',
   'YOUTUBE_API_BASE_URL',
   'YOUTUBE_OEMBED_URL',
@@ -72,7 +73,16 @@ export class ServerProcess {
     const url = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, [MAIN], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...base, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+      // SOCKETS_PER_ADDRESS: every client is 127.0.0.1, as in harness.ts (R99 has its own test).
+      env: {
+        ...base,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+        SOCKETS_PER_ADDRESS: '100000',
+        ...env,
+      },
     });
     children.add(child);
     child.once('exit', () => children.delete(child));
