@@ -9,10 +9,13 @@ import { summarize } from '../lib/percentiles.ts';
 import { WireClient } from '../lib/sio-wire.ts';
 import type { LoadPlan, LoadReady, LoadResult, WindowMark } from './messages.ts';
 
-/** The part of a room:state (or of a baseline's look-alike payload) a parsing follower reads. */
+/**
+ * The part of a room:state (or of a baseline's look-alike payload) a parsing follower reads, or of a room:delta
+ * (R108), XemChung's broadcast of a playback report since the deltas: the same current video, under `set`.
+ */
 interface StateFrame {
-  id: string;
-  current_video: { current_time: number };
+  current_video?: { current_time: number };
+  set?: { current_video?: { current_time: number } };
   version: number;
 }
 
@@ -87,7 +90,9 @@ function startReports(): void {
 const CHAT_INTERVAL_MS = 2000;
 /** Frames that are neither a host event, presence nor chat (`presence:probe`, R52): counted, never parsed. */
 let otherFrames = 0;
-const isState = eventIs('room:state');
+const isRoomState = eventIs('room:state');
+const isRoomDelta = eventIs('room:delta');
+const isState = (frame: Buffer) => isRoomState(frame) || isRoomDelta(frame);
 const chatters: WireClient[] = [];
 let chatsSent = 0;
 let chatsFailed = 0;
@@ -133,8 +138,8 @@ function sampler(room: number, cross: boolean) {
     if (lastVersion >= 0 && state.version > lastVersion + 1) gaps += state.version - lastVersion - 1;
     if (lastVersion >= 0 && state.version <= lastVersion) reorders++;
     lastVersion = Math.max(lastVersion, state.version);
-    const k = state.current_video.current_time;
-    if (k < plan.warmupSeconds || k >= totalSeconds) return;
+    const k = (state.current_video ?? state.set?.current_video)?.current_time;
+    if (k === undefined || k < plan.warmupSeconds || k >= totalSeconds) return;
     const latency = now - scheduledAt(room, k);
     (cross ? latencyCross : latencyLocal).push(latency);
     (cross ? crossAt : localAt)[k * roomCount + room] = latency;

@@ -67,6 +67,8 @@ function openClient(room: number, host: boolean): Promise<RoomClient> {
   });
   const client: RoomClient = { socket, room, version: 0, versionAt: 0, joinedAt: 0, joined: false };
   socket.on('room:state', (state: { version: number }) => observe(client, state.version));
+  // A delta (R108) carries the version it makes; a client that missed one would join again, as it does here anyway.
+  socket.on('room:delta', (delta: { version: number }) => observe(client, delta.version));
   socket.on('disconnect', () => {
     client.joined = false;
   });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { RoomSnapshot } from '@xemchung/protocol';
+import type { RoomDelta, RoomSnapshot } from '@xemchung/protocol';
 import { createClient } from 'redis';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { DATABASE_KINDS, startServer, TEST_DATABASE_URL, type TestServer } from './harness.ts';
 import { type TestClient, youtubeVideo } from './room-clients.ts';
+import { RoomReplica } from './room-replica.ts';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -162,9 +163,9 @@ export function waitForReadiness(node: TestServer, ready: boolean, timeoutMs = 1
 export class RoomView {
   readonly client: TestClient;
   readonly roomId: string;
-  /** Every `room:state` version, in arrival order. */
+  /** Every `room:state` and `room:delta` version, in arrival order. */
   readonly received: number[] = [];
-  current: RoomSnapshot | undefined;
+  private readonly replica = new RoomReplica();
   /** In the room over the current connection. */
   joined = false;
 
@@ -173,7 +174,12 @@ export class RoomView {
     this.roomId = roomId;
     client.socket.on('room:state', (room: RoomSnapshot) => {
       this.received.push(room.version);
-      this.keep(room);
+      this.replica.keep(room);
+    });
+    client.socket.on('room:delta', (delta: RoomDelta) => {
+      this.received.push(delta.version);
+      // A version missed on the way (R108): the whole room again, as the web client asks for it.
+      if (this.replica.delta(delta) && this.joined) void this.join().catch(() => {});
     });
     client.socket.on('disconnect', () => {
       this.joined = false;
@@ -185,9 +191,14 @@ export class RoomView {
   async join(): Promise<RoomSnapshot> {
     const ack = await this.client.join(this.roomId);
     if (!ack.ok) throw new Error(`join refused: ${ack.error.code}`);
-    this.keep(ack.room);
+    this.replica.keep(ack.room);
     this.joined = true;
     return ack.room;
+  }
+
+  /** The room as this client holds it. */
+  get current(): RoomSnapshot | undefined {
+    return this.replica.current;
   }
 
   /** Resolves when this client holds `room` exactly. */
@@ -197,10 +208,6 @@ export class RoomView {
       timeoutMs,
       `a client to hold version ${room.version}`,
     );
-  }
-
-  private keep(room: RoomSnapshot): void {
-    if (!this.current || room.version > this.current.version) this.current = room;
   }
 
   private async rejoin(): Promise<void> {

@@ -13,13 +13,14 @@
 // comes right after a command is written, with the stream in full flow, so only the PostgreSQL run catches an
 // early ack every time.
 import { isDeepStrictEqual } from 'node:util';
-import { type CommandAck, PROTOCOL_VERSION, type RoomSnapshot } from '@xemchung/protocol';
+import { type CommandAck, PROTOCOL_VERSION, type RoomDelta, type RoomSnapshot } from '@xemchung/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { CrashDatabase, freePort, ServerProcess } from './crash-node.ts';
 import { DATABASE_KINDS } from './harness.ts';
 import { seedSignedInUser, youtubeVideo } from './room-clients.ts';
+import { RoomReplica } from './room-replica.ts';
 
 /** Clients give up on an ack after this long: the bound on "never hang". */
 const ACK_TIMEOUT_MS = 1500;
@@ -46,7 +47,7 @@ async function until<T>(probe: () => Promise<T | undefined> | T | undefined, tim
 class Member {
   readonly socket: Socket;
   readonly roomId: string;
-  current: RoomSnapshot | undefined;
+  private readonly replica = new RoomReplica();
   joined = false;
   /** Every successful join: when, and the snapshot it answered. */
   readonly joins: Array<{ at: number; room: RoomSnapshot }> = [];
@@ -63,7 +64,11 @@ class Member {
       auth: { protocol: PROTOCOL_VERSION },
       extraHeaders: { origin: url, ...(cookie ? { cookie } : {}) },
     });
-    this.socket.on('room:state', (room: RoomSnapshot) => this.keep(room));
+    this.socket.on('room:state', (room: RoomSnapshot) => this.replica.keep(room));
+    this.socket.on('room:delta', (delta: RoomDelta) => {
+      // A version missed on the way (R108): the whole room again, as the web client asks for it.
+      if (this.replica.delta(delta) && this.joined) void this.join().catch(() => {});
+    });
     this.socket.on('disconnect', () => {
       this.joined = false;
     });
@@ -79,7 +84,7 @@ class Member {
       .timeout(ACK_TIMEOUT_MS)
       .emitWithAck('room:join', { roomId: this.roomId });
     if (!ack.ok) throw new Error(`join refused: ${ack.error.code}`);
-    this.keep(ack.room);
+    this.replica.keep(ack.room);
     this.joined = true;
     this.joins.push({ at: Date.now(), room: ack.room });
     return ack.room;
@@ -106,8 +111,9 @@ class Member {
     }
   }
 
-  private keep(room: RoomSnapshot): void {
-    if (!this.current || room.version > this.current.version) this.current = room;
+  /** The room as this member holds it. */
+  get current(): RoomSnapshot | undefined {
+    return this.replica.current;
   }
 }
 

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
+  applyRoomDelta,
   type CommandAck,
   type CommandPayload,
   type CommandType,
   PROTOCOL_VERSION,
   type ProtocolError,
+  type RoomDelta,
   type RoomSnapshot,
-  type RoomVotes,
 } from '@xemchung/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { SESSION_COOKIE, SessionStore } from '../src/auth/sessions.ts';
@@ -78,10 +79,10 @@ export class TestClient {
   constructor(socket: Socket) {
     this.socket = socket;
     socket.on('room:state', (room: RoomSnapshot) => this.states.push(room));
-    // R102: a votes-only commit, applied as the web client applies it, to the room one version older.
-    socket.on('room:votes', (votes: RoomVotes) => {
-      const base = [this.joined, ...this.states].find((room) => room?.version === votes.version - 1);
-      if (base) this.states.push({ ...base, skipVotes: votes.skipVotes, version: votes.version });
+    // R108: a delta, applied as the web client applies it, to the room one version older once it is here.
+    socket.on('room:delta', (delta: RoomDelta) => {
+      this.deltas.push(delta);
+      this.applyDeltas();
     });
     socket.onAny((event: string, payload: unknown) => this.events.push({ event, payload }));
   }
@@ -107,17 +108,38 @@ export class TestClient {
   ackTimeoutMs = 10_000;
 
   /** Emits anything at all, with an ack callback last. */
-  raw(event: string, ...args: unknown[]): Promise<unknown> {
-    return this.socket.timeout(this.ackTimeoutMs).emitWithAck(event, ...args);
+  async raw(event: string, ...args: unknown[]): Promise<unknown> {
+    const ack = await this.socket.timeout(this.ackTimeoutMs).emitWithAck(event, ...args);
+    // The room a join answers with is what deltas apply to (R108), however the join was sent.
+    const answer = ack as CommandAck<'room:join'> | undefined;
+    if (event === 'room:join' && answer?.ok && answer.room) {
+      this.joined = answer.room;
+      this.applyDeltas();
+    }
+    return ack;
   }
 
   /** The room of the last join's answer. */
   joined: RoomSnapshot | undefined;
+  /** Every `room:delta` received, in order (R108). */
+  readonly deltas: RoomDelta[] = [];
+
+  /** Turns each delta that has the room one version older to apply to into a state (R108). */
+  private applyDeltas(): void {
+    for (let applied = true; applied; ) {
+      applied = false;
+      for (const delta of this.deltas) {
+        if (this.states.some((room) => room.version === delta.version)) continue;
+        const base = [this.joined, ...this.states].find((room) => room?.version === delta.version - 1);
+        if (!base) continue;
+        this.states.push(applyRoomDelta(base, delta));
+        applied = true;
+      }
+    }
+  }
 
   async join(roomId: string): Promise<CommandAck<'room:join'>> {
-    const ack = await this.request('room:join', { roomId });
-    if (ack.ok) this.joined = ack.room;
-    return ack;
+    return this.request('room:join', { roomId });
   }
 
   /** Resolves once a room:state of at least `version` has arrived. */

@@ -10,7 +10,7 @@ import type { CommandPayload, CommandType } from './commands.ts';
 import { type AckResult, ackFailureSchema } from './errors.ts';
 import { bansResultSchema, kickResultSchema, removedEventSchema, uidResultSchema } from './moderation.ts';
 import { roomPresenceSchema } from './presence.ts';
-import { roomSnapshotSchema, roomVotesSchema } from './room.ts';
+import { roomDeltaSchema, roomSnapshotSchema } from './room.ts';
 import { meSchema } from './user.ts';
 
 // ---- Acknowledgements: what each command's ack carries when it succeeds. -------------------------------------
@@ -109,10 +109,11 @@ export const serverEventSchemas = {
   /** The full room after every committed change, to everyone in the room (the author included). */
   'room:state': roomSnapshotSchema,
   /**
-   * A commit that changed only the skip votes (R102): the room at `version` is the room at `version - 1` with
-   * these votes. A client holding another version asks for the whole room (joins again) instead.
+   * What a commit changed (R108), instead of `room:state` when that is smaller: the room at `version` is the room
+   * at `version - 1` with it applied (`applyRoomDelta`). A client holding an older version asks for the whole room
+   * (joins again) instead.
    */
-  'room:votes': roomVotesSchema,
+  'room:delta': roomDeltaSchema,
   /** The room you are in no longer exists; you have been removed from it. */
   'room:deleted': roomRefSchema,
   /** The room you asked to join does not exist (sent with the failed `room:join` ack). */

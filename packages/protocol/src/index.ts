@@ -18,6 +18,7 @@ export * from './position.ts';
 export * from './presence.ts';
 export * from './roles.ts';
 export * from './room.ts';
+export * from './room-delta.ts';
 export * from './room-name.ts';
 export * from './search.ts';
 export * from './search-keyword.ts';

@@ -11,6 +11,7 @@ import {
   VIDEO_ID_MAX,
 } from './limits.ts';
 import { ADD_POLICIES, LOOP_MODES, type LoopMode, type RoomSettings } from './roles.ts';
+import type { RoomDelta } from './room-delta.ts';
 import { type RoomNameProblem, roomNameProblem } from './room-name.ts';
 
 /**
@@ -106,13 +107,22 @@ export const roomSnapshotSchema = z.object({
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshotSchema>;
 
-/** `room:votes` (R102): the skip votes of the room at `version`, which differs from `version - 1` in them alone. */
-export const roomVotesSchema = z.object({
+/** `room:delta` (R108): the room at `version` is the room at `version - 1` with `set` and `playlist` applied. */
+export const roomDeltaSchema = z.object({
   roomId: z.string(),
   version: z.number().int().min(1),
-  skipVotes: roomSnapshotSchema.shape.skipVotes,
-});
-export type RoomVotes = z.infer<typeof roomVotesSchema>;
+  set: roomSnapshotSchema
+    .pick({ host: true, name: true, current_video: true, cohosts: true, settings: true, loop: true, skipVotes: true })
+    .partial()
+    .optional(),
+  playlist: z
+    .object({
+      removed: z.array(videoIdSchema).optional(),
+      inserted: z.array(z.object({ index: z.number().int().min(0), video: videoSchema })).optional(),
+      changed: z.array(videoSchema).optional(),
+    })
+    .optional(),
+}) satisfies z.ZodType<RoomDelta>;
 
 const ROOM_NAME_MESSAGES: Record<RoomNameProblem, string> = {
   blank: 'Room name is required',

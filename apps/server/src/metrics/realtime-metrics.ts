@@ -72,7 +72,7 @@ export function createRealtimeMetrics(registry: Registry): RealtimeMetrics {
   });
   const fanout = new Histogram({
     name: 'xemchung_broadcast_recipients',
-    help: 'Connections on this node that one room:state broadcast was delivered to, committed on this node or another (summed over nodes: every delivery once)',
+    help: 'Connections on this node that one room:state or room:delta broadcast was delivered to, committed on this node or another (summed over nodes: every delivery once)',
     buckets: FANOUT_BUCKETS,
     registers: [registry],
   });

@@ -78,7 +78,7 @@ export interface RealtimeDeps {
 export interface RealtimeObserver {
   commandAnswered(outcome: CommandOutcome): void;
   /**
-   * A `room:state` broadcast was delivered to `recipients` sockets on this node, whichever node committed it:
+   * A `room:state` or `room:delta` broadcast was delivered to `recipients` sockets on this node, whichever node committed it:
    * summed over the nodes, every delivery is counted once.
    */
   roomBroadcast(recipients: number): void;
@@ -91,7 +91,7 @@ export interface Realtime {
 }
 
 /**
- * The outgoing listener that reports, for each `room:state` broadcast, how many sockets of this node it was
+ * The outgoing listener that reports, for each `room:state` or `room:delta` broadcast, how many sockets of this node it was
  * delivered to. Counting at each socket sees broadcasts from other nodes too (the Redis adapter delivers them
  * through the same per-socket path), for one listener call per delivery and no lookup per broadcast. Socket.IO
  * delivers one broadcast in one synchronous loop with one payload object, so deliveries are grouped by that
@@ -106,7 +106,7 @@ function roomStateDeliveries(report: (recipients: number) => void): (event: stri
     recipients = 0;
   };
   return (event, payload) => {
-    if (event !== 'room:state') return;
+    if (event !== 'room:state' && event !== 'room:delta') return;
     if (payload !== current) {
       flush(); // another broadcast in the same tick: the previous loop has ended
       current = payload;
@@ -156,8 +156,8 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     state: (room) => {
       io.to(room.id).emit('room:state', room);
     },
-    votes: (room) => {
-      io.to(room.id).emit('room:votes', { roomId: room.id, version: room.version, skipVotes: room.skipVotes });
+    delta: (delta) => {
+      io.to(delta.roomId).emit('room:delta', delta);
     },
     deleted: (roomId) => {
       io.to(roomId).emit('room:deleted', { roomId });

@@ -5,7 +5,9 @@ import {
   type ErrorCode,
   type RemovalReason,
   type RoomCommand,
+  type RoomDelta,
   type RoomSnapshot,
+  roomDeltaBetween,
   SYNC_REPORT_INTERVAL_MS,
   type SyncReport,
 } from '@xemchung/protocol';
@@ -31,8 +33,8 @@ export type { Handler, RoomConnection } from './room-connection.ts';
 /** Fan-out to everyone in a room. */
 export interface RoomBroadcast {
   state(room: RoomSnapshot): void;
-  /** A commit that changed only the skip votes (R102): the votes and the version, not the whole room. */
-  votes(room: RoomSnapshot): void;
+  /** What a commit changed (R108), when that is smaller than the room. */
+  delta(delta: RoomDelta): void;
   /** Tells the room it is gone and removes every connection from it. */
   deleted(roomId: string): void;
 }
@@ -76,7 +78,7 @@ export function publishCommit(
   deps: { broadcast: RoomBroadcast; votingRooms?: VotingRooms },
   roomId: string,
   result: ApplyResult,
-  votesOnly = false,
+  change: RoomChange | null = null,
 ): void {
   if (result.kind === 'not_found') {
     deps.votingRooms?.forget(roomId);
@@ -85,20 +87,12 @@ export function publishCommit(
   }
   deps.votingRooms?.seen(result.room);
   if (result.kind !== 'committed') return;
-  if (votesOnly) deps.broadcast.votes(result.room);
+  if (change) deps.broadcast.delta({ roomId, version: result.room.version, ...change });
   else deps.broadcast.state(result.room);
 }
 
-/** The parts of a room a vote changes alone (R102); anything else changed means the whole room goes out. */
-const VOTE_FIELDS: ReadonlySet<string> = new Set(['skipVotes', 'voterAddresses']);
-
-/** Whether `after` differs from `before` in its votes and nothing else (each other part is the same object). */
-export function onlyVotesChanged(before: RoomState, after: RoomState): boolean {
-  if (after === before || after.skipVotes === before.skipVotes) return false;
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof RoomState>;
-  for (const key of keys) if (!VOTE_FIELDS.has(key) && before[key] !== after[key]) return false;
-  return true;
-}
+/** What a commit changed, without where and at which version (R108); null to send the whole room. */
+export type RoomChange = Omit<RoomDelta, 'roomId' | 'version'>;
 
 const REPORT_REFUSALS: Partial<Record<ErrorCode, string>> = {
   rate_limited: `One report every ${SYNC_REPORT_INTERVAL_MS} ms`,
@@ -142,11 +136,12 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
       async (answer) => {
         // The store may decide more than once (a lost race); the last decision is the one committed.
         let extra = {};
-        let votesOnly = false;
+        let change: RoomChange | null = null;
         const result = await deps.store.apply(roomId, (state, version) => {
           const transition = applyRoomCommand(state, command, actor, deps.now(), { ...context?.(), version });
           if (details && 'state' in transition) extra = details(state, transition.state);
-          votesOnly = 'state' in transition && onlyVotesChanged(state, transition.state);
+          // R108: what this decision changes, if it is the one committed (the store may decide more than once).
+          change = 'state' in transition ? roomDeltaBetween(state, transition.state) : null;
           return transition;
         });
         switch (result.kind) {
@@ -163,7 +158,7 @@ export function createRoomHandlers(deps: RoomHandlerDeps): RoomHandlers {
             answer(notFound());
             break;
         }
-        publishCommit(deps, roomId, result, votesOnly);
+        publishCommit(deps, roomId, result, change);
       },
       // The connection may have died after COMMIT was sent: whatever was committed reaches everyone.
       () => deps.resync?.(roomId),

@@ -132,20 +132,25 @@ describe('roomClient', () => {
     expect(client.state?.version).toBe(7);
   });
 
-  it('R102: applies a votes-only commit to the version before it, drops an old one, and joins again across a gap', async () => {
+  it('R108: applies a delta to the version before it, drops an old one, and joins again across a gap', async () => {
     const { socket, client } = joinedClient(5);
-    const seen: Array<[number, string[]]> = [];
-    client.onState((state) => seen.push([state.version, state.skipVotes]));
+    const seen: Array<[number, string[], number]> = [];
+    client.onState((state) => seen.push([state.version, state.skipVotes, state.playlist.length]));
     await client.join('room1234room1234');
-    socket.fire('room:votes', { roomId: 'room1234room1234', version: 6, skipVotes: ['g:A'] });
-    socket.fire('room:votes', { roomId: 'room1234room1234', version: 6, skipVotes: ['g:B'] }); // a repeat
-    socket.fire('room:votes', { roomId: 'another0another0', version: 7, skipVotes: ['g:C'] });
+    socket.fire('room:delta', { roomId: 'room1234room1234', version: 6, set: { skipVotes: ['g:A'] } });
+    socket.fire('room:delta', { roomId: 'room1234room1234', version: 6, set: { skipVotes: ['g:B'] } }); // a repeat
+    socket.fire('room:delta', { roomId: 'another0another0', version: 7, set: { skipVotes: ['g:C'] } });
+    socket.fire('room:delta', {
+      roomId: 'room1234room1234',
+      version: 7,
+      playlist: { inserted: [{ index: 0, video: { ...video, visited: false } }] },
+    });
     expect(seen).toEqual([
-      [5, []],
-      [6, ['g:A']],
+      [5, [], 0],
+      [6, ['g:A'], 0],
+      [7, ['g:A'], 1],
     ]);
-    expect(client.state?.playlist).toEqual(room(5).playlist);
-    // Version 7 was missed: 8's votes cannot be applied to 6, so the whole room is asked for again.
+    // Version 8 was missed: 9 cannot be applied to 7, so the whole room is asked for again.
     const joins = () => socket.sent.filter((sent) => sent.event === 'room:join').length;
     socket.answer = () => ({
       ok: true,
@@ -155,10 +160,22 @@ describe('roomClient', () => {
       me: null,
       personKey: 'u:host',
     });
-    socket.fire('room:votes', { roomId: 'room1234room1234', version: 8, skipVotes: ['u:x'] });
+    socket.fire('room:delta', { roomId: 'room1234room1234', version: 9, set: { loop: 'all' } });
     await flush();
     expect(joins()).toBe(2);
-    expect(client.state).toMatchObject({ version: 8, skipVotes: ['u:x'] });
+    // The room of the answer (8), then the delta that waited for it (9).
+    expect(client.state).toMatchObject({ version: 9, skipVotes: ['u:x'], loop: 'all' });
+  });
+
+  it('R108: keeps a delta that comes before the join answer and applies it to the room the answer brings', async () => {
+    const socket = new FakeSocket();
+    const client = createRoomClient(socket.asSocket());
+    socket.answer = () => {
+      socket.fire('room:delta', { roomId: 'room1234room1234', version: 8, set: { loop: 'one' } });
+      return { ok: true, room: room(7), serverTime: 0, isHost: false, me: null, personKey: 'g:A' };
+    };
+    await client.join('room1234room1234');
+    expect(client.state).toMatchObject({ version: 8, loop: 'one' });
   });
 
   it('keeps a broadcast that overtook the join ack (R18)', async () => {

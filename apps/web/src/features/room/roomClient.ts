@@ -2,6 +2,7 @@ import {
   type AckFailure,
   type AckResult,
   type AddVideoInput,
+  applyRoomDelta,
   CLOCK_SAMPLE_WINDOW,
   type ClientToServerEvents,
   ClockOffsetEstimator,
@@ -14,10 +15,10 @@ import {
   type LoopMode,
   type ProtocolError,
   type RemovedEvent,
+  type RoomDelta,
   type RoomPresence,
   type RoomRef,
   type RoomSnapshot,
-  type RoomVotes,
   type ServerToClientEvents,
   type SettingsChange,
   type Viewer,
@@ -165,6 +166,8 @@ const PASSING_FAILURES: ReadonlySet<ErrorCode> = new Set(['unavailable', 'rate_l
 const needsJoinedRoom = (type: CommandType) => commandNeedsRoom(type) && type !== 'room:leave';
 /** Longest wait between two re-join attempts, like Socket.IO's own reconnection back-off. */
 const REJOIN_RETRY_MAX_MS = 5_000;
+/** Deltas held back for the room they apply to (R108); a client this far behind asks for the whole room. */
+const PENDING_DELTAS_MAX = 100;
 
 /** The slice of the socket used to send, untyped per event so one request() serves every command. */
 interface AckEmitter {
@@ -199,22 +202,35 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
    */
   let handshakeRefusal: ErrorCode | null = null;
 
-  /** R18: keep only newer versions of the room we are in. */
+  /**
+   * R108: deltas that came before the room they apply to (during a join, or past a missed one), by version; applied
+   * as soon as the room one version older is held. At most PENDING_DELTAS_MAX: past that, the whole room is asked for.
+   */
+  const pending = new Map<number, RoomDelta>();
+
+  /** R18: keep only newer versions of the room we are in; then any deltas that follow it (R108). */
   const accept = (room: RoomSnapshot) => {
     if (room.id !== roomId || (held && room.version <= held.version)) return;
-    held = room;
-    for (const listener of stateListeners) listener(room);
+    let next = room;
+    for (let delta = pending.get(next.version + 1); delta; delta = pending.get(next.version + 1)) {
+      next = applyRoomDelta(next, delta);
+    }
+    for (const version of pending.keys()) if (version <= next.version) pending.delete(version);
+    held = next;
+    for (const listener of stateListeners) listener(next);
   };
 
   /**
-   * R102: a commit that changed only the skip votes comes as the votes and its version. Held at the version
-   * before it, the room is that room with these votes; held at an older one (a broadcast missed on the way), the
-   * whole room is asked for again, by joining again.
+   * R108: what a commit changed. Held at the version before it, the room is that room with the delta applied; a
+   * delta further ahead waits for the ones before it, and the whole room is asked for again (by joining again) in
+   * case one of them was lost on the way.
    */
-  const acceptVotes = (votes: RoomVotes) => {
-    if (votes.roomId !== roomId || !held || votes.version <= held.version) return;
-    if (votes.version === held.version + 1) accept({ ...held, skipVotes: votes.skipVotes, version: votes.version });
-    else void catchUp(votes.roomId);
+  const acceptDelta = (delta: RoomDelta) => {
+    if (delta.roomId !== roomId || (held && delta.version <= held.version)) return;
+    if (held && delta.version === held.version + 1) return accept(applyRoomDelta(held, delta));
+    if (pending.size >= PENDING_DELTAS_MAX) pending.clear();
+    pending.set(delta.version, delta);
+    if (held) void catchUp(delta.roomId);
   };
   let catchingUp = false;
   const catchUp = async (id: string) => {
@@ -274,6 +290,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   async function join(id: string): Promise<CommandAck<'room:join'>> {
     if (id !== roomId) {
       held = null;
+      pending.clear();
       chat.reset();
       viewers = [];
     }
@@ -342,7 +359,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   };
 
   socket.on('room:state', accept);
-  socket.on('room:votes', acceptVotes);
+  socket.on('room:delta', acceptDelta);
   socket.on('room:presence', acceptPresence);
   socket.on('presence:probe', onProbe);
   socket.on('room:deleted', onDeleted);
@@ -459,7 +476,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       stopRejoining();
       roomId = null;
       socket.off('room:state', accept);
-      socket.off('room:votes', acceptVotes);
+      socket.off('room:delta', acceptDelta);
       socket.off('room:presence', acceptPresence);
       socket.off('presence:probe', onProbe);
       socket.off('room:deleted', onDeleted);
