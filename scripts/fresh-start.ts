@@ -6,23 +6,13 @@
 // `npm test`; scripts/start.test.ts checks the same output with a stub npm (docs/decisions/030-start-up-output.md).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const READY_WITHIN_MS = 5 * 60_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const folder = mkdtempSync(path.join(tmpdir(), 'xc-fresh-'));
 const keep = process.argv.includes('--keep');

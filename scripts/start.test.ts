@@ -4,11 +4,11 @@
 // server it starts is the real one. `npm run check:fresh-start` does the same with the real npm on a real clone.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './free-port.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -44,16 +44,6 @@ case "$1" in
   *) exit 2 ;;
 esac
 `;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Run {
   child: ChildProcess;
