@@ -33,7 +33,17 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, open: boolean
         event.preventDefault();
         return;
       }
-      if (event.shiftKey && document.activeElement === first) {
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && !items.includes(active)) {
+        // Focus on something Tab does not stop at (a heading given the focus when the row under it went): on to
+        // the next stop after it, or round to the first, never out of the dialog.
+        const follows = (item: HTMLElement) => active.compareDocumentPosition(item) & Node.DOCUMENT_POSITION_FOLLOWING;
+        event.preventDefault();
+        (event.shiftKey
+          ? (items.filter((item) => !follows(item)).at(-1) ?? last)
+          : (items.find(follows) ?? first)
+        ).focus();
+      } else if (event.shiftKey && document.activeElement === first) {
         event.preventDefault();
         last.focus();
       } else if (!event.shiftKey && document.activeElement === last) {
@@ -41,9 +51,19 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, open: boolean
         first.focus();
       }
     };
+    // Focus that fell out of the dialog (its control went away: 'Bỏ chặn' on the last row) comes back in on Tab,
+    // instead of walking the page behind it.
+    const onStrayTab = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || dialog.contains(document.activeElement)) return;
+      const items = focusables();
+      event.preventDefault();
+      ((event.shiftKey ? items.at(-1) : items[0]) ?? dialog).focus();
+    };
     dialog.addEventListener('keydown', onKeyDown);
+    document.addEventListener('keydown', onStrayTab);
     return () => {
       dialog.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keydown', onStrayTab);
       previouslyFocused?.focus();
     };
   }, [ref, open]);

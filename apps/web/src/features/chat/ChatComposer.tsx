@@ -1,5 +1,5 @@
 import { CHAT_LINES_MAX, CHAT_TEXT_MAX, chatTextLength, prepareChatText } from '@xemchung/protocol';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { chatRefusalMessage, PROBLEM_MESSAGES } from './chatErrors.ts';
@@ -16,6 +16,7 @@ export function ChatComposer() {
   const { client } = useRoomSession();
   const errorId = useId();
   const countId = useId();
+  const box = useRef<HTMLTextAreaElement>(null);
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -42,6 +43,9 @@ export function ChatComposer() {
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // Sent with 'Gửi' from the keyboard: the button goes inactive while sending and with the box empty, so the
+    // focus goes back to the box, ready for the next message, instead of falling to the page.
+    box.current?.focus();
     if (!sending) void send();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -55,6 +59,7 @@ export function ChatComposer() {
     <form onSubmit={onSubmit} className="flex flex-col gap-1.5 border-t border-white/10 pt-3">
       <div className="flex items-end gap-2">
         <textarea
+          ref={box}
           value={draft}
           onChange={(event) => {
             setDraft(event.target.value);
@@ -70,6 +75,8 @@ export function ChatComposer() {
         />
         <button
           type="submit"
+          // A tap or click sends without taking the focus from the box: the phone's keyboard stays up.
+          onMouseDown={(event) => event.preventDefault()}
           disabled={sending || over || draft.trim() === ''}
           className="min-h-10 shrink-0 rounded-full bg-violet-600 px-4 text-sm font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-violet-600"
         >

@@ -1,6 +1,7 @@
 import { type ChatMessage, may } from '@xemchung/protocol';
 import { useCallback } from 'react';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useFocusFallback } from '../../components/useFocusFallback.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { useRole } from '../room/useRole.ts';
@@ -27,6 +28,8 @@ export function ChatMessageList({ onDelete }: { onDelete: (message: ChatMessage)
   const loadOlder = useCallback(() => void client.loadOlderChat(), [client]);
   const { ref, onScroll, newBelow, scrollToBottom } = useChatScroll(chat.messages, loadOlder);
   const canDelete = room !== null && may('chat:delete', role, room.settings);
+  // A deleted message loses its delete button: the focus it had goes to the list, not to the page.
+  useFocusFallback(ref);
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">

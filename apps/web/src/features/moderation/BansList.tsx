@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { useCommandAlert } from '../room/useCommandAlert.ts';
+import { useFocusAfterRemoval } from '../room/useFocusAfterRemoval.ts';
 
 type Bans = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; bans: BanEntry[] };
 
@@ -13,6 +14,10 @@ export function BansList() {
   const { client } = useRoomSession();
   const alertRefusal = useCommandAlert();
   const [bans, setBans] = useState<Bans>({ status: 'loading' });
+  // 'Bỏ chặn' takes its row away: the focus goes to the next row's, or to the heading, never out of the dialog.
+  const rowFocus = useFocusAfterRemoval<HTMLUListElement, HTMLHeadingElement>(
+    bans.status === 'loaded' ? bans.bans.map((ban) => ban.uid) : [],
+  );
 
   useEffect(() => {
     let active = true;
@@ -34,7 +39,7 @@ export function BansList() {
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2 border-t border-white/10 pt-5">
-      <h3 id={headingId} className="text-sm font-semibold text-white">
+      <h3 ref={rowFocus.fallback} id={headingId} tabIndex={-1} className="rounded-sm text-sm font-semibold text-white">
         {t('roomSettings.bans')}
       </h3>
       {bans.status === 'loading' && <p className="text-sm text-neutral-400">{t('common.loading')}…</p>}
@@ -43,7 +48,7 @@ export function BansList() {
         <p className="text-sm text-neutral-400">{t('roomSettings.noBans')}</p>
       )}
       {bans.status === 'loaded' && bans.bans.length > 0 && (
-        <ul className="flex flex-col gap-1">
+        <ul ref={rowFocus.list} onFocus={rowFocus.onFocus} onBlur={rowFocus.onBlur} className="flex flex-col gap-1">
           {bans.bans.map((ban) => (
             <li
               key={ban.uid}

@@ -56,7 +56,17 @@ describe('PlaylistPanel', () => {
       current_video: { id: 'm_one', index: 0, playing: true, current_time: 0, updated_at: 1, rate: 1 },
     });
     await renderInRoom(<PlaylistPanel />, { room, isHost: true });
-    expect(screen.getByRole('button', { name: 'Xóa video đã xem' })).toBeDisabled();
+    // Inactive but focusable: a button just used keeps the focus (docs/product.md#keyboard-screen-readers-and-contrast).
+    const clear = screen.getByRole('button', { name: 'Xóa video đã xem' });
+    expect(clear).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(clear);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('shows no toolbar on an empty playlist, not even greyed out', async () => {
+    await renderInRoom(<PlaylistPanel />, { room: roomSnapshot({ playlist: [] }), isHost: true });
+    expect(screen.getByText('Chưa có video nào.')).toBeInTheDocument();
+    expect(screen.queryAllByRole('button')).toEqual([]);
   });
 
   it('tells the host when the room refuses a command', async () => {

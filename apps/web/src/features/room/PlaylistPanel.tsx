@@ -1,6 +1,7 @@
 import type { AckResult, Video } from '@xemchung/protocol';
 import { Fragment, useId, useState } from 'react';
 import { useConfirm } from '../../components/confirmContext.ts';
+import { useFocusFallback } from '../../components/useFocusFallback.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { PlaylistItem } from './PlaylistItem.tsx';
 import { useRoomSession } from './roomSession.ts';
@@ -37,6 +38,8 @@ export function PlaylistPanel() {
   const confirm = useConfirm();
   const alertRefusal = useCommandAlert();
   const rowFocus = useFocusAfterRemoval(room?.playlist.map((video) => video.id) ?? []);
+  // The toolbar goes with the last video: its focus goes to the region.
+  useFocusFallback(rowFocus.fallback);
   const move = (video: Pick<Video, 'id' | 'title'>, toIndex: number) => {
     if (!room) return;
     const count = room.playlist.length;
@@ -79,8 +82,20 @@ export function PlaylistPanel() {
   const addNote = canAdd
     ? null
     : t(room.settings.addPolicy === 'controllers' ? 'room.errors.addControllers' : 'room.errors.addSignedIn');
-  const tool =
-    'rounded-full px-2.5 py-1.5 text-xs whitespace-nowrap text-neutral-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent';
+  /**
+   * A toolbar button: inactive (aria-disabled, not disabled) while it has nothing to do, so one that was just used
+   * ('Xóa video đã xem' leaves nothing watched) keeps the focus instead of dropping it to the page.
+   */
+  const tool = (label: string, action: () => void, enabled: boolean) => (
+    <button
+      type="button"
+      onClick={enabled ? action : undefined}
+      aria-disabled={!enabled || undefined}
+      className="min-h-9 rounded-full px-2.5 py-1.5 text-xs whitespace-nowrap text-neutral-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent"
+    >
+      {label}
+    </button>
+  );
 
   return (
     <section
@@ -96,23 +111,12 @@ export function PlaylistPanel() {
             {t('room.playlistCount', { count: playlist.length })}
           </span>
         </h2>
-        {(canClearWatched || canClearQueue || canShuffle) && (
+        {/* Nothing to shuffle or clear in an empty playlist: no toolbar at all rather than greyed-out words. */}
+        {playlist.length > 0 && (canClearWatched || canClearQueue || canShuffle) && (
           <div className="flex flex-wrap gap-1">
-            {canShuffle && (
-              <button type="button" onClick={shuffle} disabled={waiting < 2} className={tool}>
-                {t('room.shuffle')}
-              </button>
-            )}
-            {canClearWatched && (
-              <button type="button" onClick={clearWatched} disabled={!anyWatched} className={tool}>
-                {t('room.clearWatched')}
-              </button>
-            )}
-            {canClearQueue && (
-              <button type="button" onClick={clearQueue} disabled={!anyQueued} className={tool}>
-                {t('room.clearQueue')}
-              </button>
-            )}
+            {canShuffle && tool(t('room.shuffle'), shuffle, waiting >= 2)}
+            {canClearWatched && tool(t('room.clearWatched'), clearWatched, anyWatched)}
+            {canClearQueue && tool(t('room.clearQueue'), clearQueue, anyQueued)}
           </div>
         )}
       </div>

@@ -16,12 +16,15 @@ interface FocusedRow {
  * that moves (a reorder) keeps the focus on the same button.
  * `ids` are the rows' item ids in order; spread the handlers on the list, the ref on it and on the fallback.
  */
-export function useFocusAfterRemoval(ids: string[]) {
-  const list = useRef<HTMLOListElement>(null);
-  const fallback = useRef<HTMLElement>(null);
+export function useFocusAfterRemoval<
+  List extends HTMLElement = HTMLOListElement,
+  Fallback extends HTMLElement = HTMLElement,
+>(ids: string[]) {
+  const list = useRef<List>(null);
+  const fallback = useRef<Fallback>(null);
   const focused = useRef<FocusedRow | null>(null);
 
-  const onFocus = (event: FocusEvent<HTMLOListElement>) => {
+  const onFocus = (event: FocusEvent<List>) => {
     const target: EventTarget = event.target;
     if (!(target instanceof HTMLElement)) return;
     const row = target.closest('li');
@@ -37,7 +40,7 @@ export function useFocusAfterRemoval(ids: string[]) {
     };
   };
   // Focus leaving for somewhere else (a dialog, another control) forgets the row; a removed row's focus has nowhere to go.
-  const onBlur = (event: FocusEvent<HTMLOListElement>) => {
+  const onBlur = (event: FocusEvent<List>) => {
     if (event.relatedTarget && !list.current?.contains(event.relatedTarget)) focused.current = null;
   };
 
