@@ -7,7 +7,7 @@ import { test } from './support/test';
 // Issue #27 item 0, R106: with two controllers a pause (or a play) is never lost. One of the host's two tabs runs
 // 4× slowed (CDP, as bench:sync's `phone`) on a CPU kept busy, so that a tick or a state often runs between the
 // user's pause and its 'pause' event: before R106 that check started the player again and the pause was never
-// reported (4-9 rounds in 60 here). 200 rounds: ~3 minutes.
+// reported (3 and 8 rounds in two runs of 200 here). 200 rounds: ~5 minutes on 2 cores at load ~14.
 const ROUNDS = Number(process.env.TWO_CONTROLLERS_ROUNDS ?? 200);
 /** Every player has the new state within this of the click (issue #27)… */
 const REACH_MS = 2000;
