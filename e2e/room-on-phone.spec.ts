@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/accessibility';
 import { allowGuestChat, chatBox, chatLog, openChat, roomIdOf, say, seedChat } from './support/chat';
+import { personKeyOf, secondTab } from './support/moderation';
 import { joinRoom, openRoomAsHost } from './support/room';
 import { saveScreenshot } from './support/screenshots';
 import { test } from './support/test';
@@ -107,4 +109,42 @@ test('on a phone the player stays on screen and the chat scrolls inside the side
     await expect(chatBox(guest)).toHaveValue('');
     await expect.poll(() => inView(guest, 'Đang gõ với bàn phím')).toBe(true);
   });
+});
+
+test('on a phone the host taps one delete button per message: each whole, apart from the others and named for its message; the tabs say what their numbers count; a kicked guest reads a heading', async ({
+  browser,
+  baseURL,
+}) => {
+  const host = await openRoomAsHost(browser, PHONE);
+  seedChat(roomIdOf(host), 6);
+  const guest = await joinRoom(browser, host.url(), { signedIn: false, ...PHONE });
+  await host.reload();
+  await openChat(host);
+  const deletes = chatLog(host).getByRole('button', { name: /^Xóa tin nhắn của Khách SEED/ });
+  await expect(deletes).toHaveCount(6);
+  const names = await deletes.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+  expect(new Set(names).size, names.join('\n')).toBe(6);
+  expect(names[0]).toMatch(/ lúc [\d/ ]*\d{2}:\d{2}: Tin 1$/);
+  const boxes = await deletes.evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const { y, height, width } = button.getBoundingClientRect();
+      return { y, height, width };
+    }),
+  );
+  for (const [index, box] of boxes.entries()) {
+    expect(Math.min(box.width, box.height), `delete button ${index + 1} is a 44 px target`).toBeGreaterThanOrEqual(44);
+    const next = boxes[index + 1];
+    if (next)
+      expect(next.y, `delete buttons ${index + 1} and ${index + 2} apart`).toBeGreaterThanOrEqual(box.y + box.height);
+  }
+  await expectNoAxeViolations(host, 'the chat of a phone with delete buttons');
+  await expect(host.getByRole('tab', { name: 'Người xem, 2 người đang xem' })).toBeVisible();
+  await saveScreenshot(host, 'phone-chat-host-delete-buttons');
+
+  const tab = await secondTab(host, baseURL as string);
+  expect(await tab.request('moderation:kick', { key: await personKeyOf(guest) })).toMatchObject({ ok: true });
+  tab.close();
+  await expect(guest.getByRole('heading', { level: 1, name: 'Bạn không còn ở trong phòng này' })).toBeVisible();
+  await expectNoAxeViolations(guest, 'the kicked screen on a phone');
+  await saveScreenshot(guest, 'phone-kicked');
 });

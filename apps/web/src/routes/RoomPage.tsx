@@ -8,7 +8,8 @@
  * - Share dialog: role=dialog 'Chia sẻ link phòng', textbox 'Link phòng' (read-only, selected), button
  *   'Sao chép' that becomes 'Đã sao chép' once the link is on the clipboard.
  * - The side panel's content is in tabs (tablist 'Nội dung bên cạnh'): tab 'Danh sách phát' (selected at first)
- *   and tab 'Người xem <count>'; only the selected tab's panel is shown.
+ *   tab 'Trò chuyện' (named 'Trò chuyện, <n> tin nhắn chưa đọc' while there are unread messages) and tab
+ *   'Người xem, <n> người đang xem'; only the selected tab's panel is shown.
  * - Viewers (tab 'Người xem'): list 'Người xem' with one listitem per person in the room (R52): the display name
  *   or 'Khách <tag>', 'Chủ phòng' / 'Đồng chủ phòng', '<n> thẻ' for several tabs, and a role=img sync badge named
  *   'Đồng bộ tốt: lệch 12 ms' (green, data-level=good), 'Đồng bộ khá: …' (amber, fair), 'Đồng bộ kém: …' (red,
@@ -24,14 +25,14 @@
  *   listitem per message (sender name or 'Khách XXXX', a <time>, the text; 'Tin nhắn đã bị xóa' once deleted).
  *   Whoever may write: textbox 'Tin nhắn' (Enter sends) and button 'Gửi'; a guest the host keeps out reads
  *   'Chủ phòng chỉ cho người đã đăng nhập gửi tin nhắn. …' instead. Host and co-hosts: button 'Xóa tin nhắn của
- *   <name>' per message (asks 'Xóa tin nhắn này với mọi người?'). Chat refusals show under the box as role=alert.
+ *   <name> lúc <time>: <first words>' per message (asks 'Xóa tin nhắn này với mọi người?'). Chat refusals show under the box as role=alert.
  * - Refusals (e.g. 'Video đã có trong playlist') appear as role=alert for 5 s.
  * - Player: region 'Trình phát video'. Direct media is a <video> (<audio> for .mp3/.m4a/.oga) with
  *   data-testid="media-player": with native controls for the host, without for followers. Changing the host's
  *   element (play(), pause(), currentTime, playbackRate) is reported to the room like a user's action; followers'
  *   elements are driven by the room. Button 'Bật tiếng' shows while the player is muted.
  * - While the socket reconnects: role=status with 'Mất kết nối — đang kết nối lại…'.
- * - Kicked or banned (now, or refused at the join): role=alert 'Bạn đã bị mời ra khỏi phòng. Bạn có thể vào lại
+ * - Kicked or banned (now, or refused at the join): heading level 1 'Bạn không còn ở trong phòng này', role=alert 'Bạn đã bị mời ra khỏi phòng. Bạn có thể vào lại
  *   sau 10 phút.' or 'Bạn đã bị chặn khỏi phòng này.', with the link 'Về trang chủ'; no player, no side panel.
  * - Host and co-hosts: the playlist controls above and the player's controls. Host only: button 'Xóa hàng chờ'
  *   (asks 'Bạn có chắc muốn xóa tất cả video trong hàng chờ? …'), button 'Cài đặt phòng' in the side panel header
@@ -147,7 +148,8 @@ function RoomLoading() {
 function RemovedFromRoom({ reason }: { reason: 'kicked' | 'banned' }) {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-1 flex-col items-center justify-center gap-6 px-6 py-24 text-center">
+    <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 py-24 text-center">
+      <h1 className="text-2xl font-bold text-white">{t('room.removedTitle')}</h1>
       <p role="alert" className="max-w-md text-lg text-neutral-200">
         {t(reason === 'kicked' ? 'room.kicked' : 'room.banned')}
       </p>

@@ -15,6 +15,12 @@ export interface ChatMessageItemProps {
   onDelete?: (message: ChatMessage) => void;
 }
 
+/** The first words of a message, for its delete button's name: enough to tell two messages apart. */
+function excerpt(text: string): string {
+  const words = text.replace(/\s+/g, ' ').trim();
+  return words.length <= 40 ? words : `${[...words].slice(0, 40).join('').trimEnd()}…`;
+}
+
 /** One chat message: avatar, name and time (unless it continues the previous one), and its text or placeholder. */
 export function ChatMessageItem({ message, continued, fromHost, onDelete }: ChatMessageItemProps) {
   const { t, language } = useTranslation();
@@ -29,7 +35,7 @@ export function ChatMessageItem({ message, continued, fromHost, onDelete }: Chat
       ) : (
         <PersonAvatar person={message.sender} className="size-8 text-xs" />
       )}
-      <div className="min-w-0 flex-1 pr-8">
+      <div className="min-w-0 flex-1 pointer-fine:pr-8">
         {!continued && (
           <p className="flex items-baseline gap-2">
             <span className="truncate text-sm font-semibold text-neutral-100">{name}</span>
@@ -54,12 +60,15 @@ export function ChatMessageItem({ message, continued, fromHost, onDelete }: Chat
           </p>
         )}
       </div>
+      {/* On a touch screen in the row's flow, not over it: each row is as tall as its 44 px button, so no two overlap;
+          with a mouse over the row's corner, shown on hover. Named by sender, time and first words: several from one
+          sender must not all read alike. */}
       {onDelete && !message.deleted && (
         <button
           type="button"
           onClick={() => onDelete(message)}
-          aria-label={t('chat.deleteMessage', { name })}
-          className="absolute top-0.5 right-0.5 grid size-8 place-items-center rounded-full text-neutral-400 hover:bg-white/10 hover:text-red-300 focus-visible:outline-2 focus-visible:outline-violet-400 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
+          aria-label={t('chat.deleteMessage', { name, time: time.short, excerpt: excerpt(message.text) })}
+          className="grid size-8 shrink-0 place-items-center self-start rounded-full text-neutral-400 hover:bg-white/10 hover:text-red-300 focus-visible:outline-2 focus-visible:outline-violet-400 pointer-coarse:size-11 pointer-fine:absolute pointer-fine:top-0.5 pointer-fine:right-0.5 pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:focus-visible:opacity-100"
         >
           <TrashIcon className="size-4" />
         </button>

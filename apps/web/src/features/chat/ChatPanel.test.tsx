@@ -119,10 +119,26 @@ describe('ChatPanel (R54)', () => {
     expect(screen.queryAllByRole('button', { name: /^Xóa tin nhắn của/ })).toHaveLength(allowed ? 3 : 0);
   });
 
+  it('names each delete button by sender, time and first words, so several from one sender read apart', async () => {
+    const long = 'Một tin nhắn rất dài để xem tên của nút xóa chỉ lấy những chữ đầu tiên thôi';
+    const messages = [chatMessage(1, 'Chào', 'member-uid'), chatMessage(2, long, 'member-uid', 60_000)];
+    await renderInRoom(<ChatPanel />, { room: room(), me: HOST, chat: messages });
+    await within(log()).findAllByRole('listitem');
+    const names = screen
+      .getAllByRole('button', { name: /^Xóa tin nhắn của Lan/ })
+      .map((b) => b.getAttribute('aria-label'));
+    expect(names).toHaveLength(2);
+    expect(new Set(names).size).toBe(2);
+    expect(names[0]).toMatch(/^Xóa tin nhắn của Lan lúc [\d/ ]*\d{2}:\d{2}: Chào$/);
+    expect(names[1]).toMatch(/: Một tin nhắn rất dài [^…]*…$/);
+  });
+
   it('deletes for everyone after a confirmation, and shows the placeholder', async () => {
     const { socket } = await renderInRoom(<ChatPanel />, { room: room(), me: HOST, chat: history });
     socket.answer = () => ({ ok: true, seq: 3 });
-    await userEvent.click(await screen.findByRole('button', { name: 'Xóa tin nhắn của Khách ABCD' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Xóa tin nhắn của Khách ABCD lúc .*: Cho mình xem với$/ }),
+    );
     expect(screen.getByRole('alertdialog')).toHaveTextContent('Xóa tin nhắn này với mọi người?');
     await userEvent.click(screen.getByRole('button', { name: 'Có' }));
     expect(socket.commands('chat:delete')).toEqual([{ seq: 3 }]);

@@ -124,7 +124,10 @@ export function PlaylistPanel() {
       <p aria-live="polite" className="sr-only">
         <Fragment key={announcement.key}>{announcement.text}</Fragment>
       </p>
-      {canMove && playlist.length > 1 && <p className="px-1 pb-2 text-xs text-neutral-400">{t('room.dragHint')}</p>}
+      {/* Dragging needs a mouse (HTML5 drag does nothing on a touch screen): there the move buttons are the way. */}
+      {canMove && playlist.length > 1 && (
+        <p className="hidden px-1 pb-2 text-xs text-neutral-400 pointer-fine:block">{t('room.dragHint')}</p>
+      )}
       {addNote && playlist.length > 0 && <p className="px-1 pb-2 text-xs text-neutral-400">{addNote}</p>}
       {playlist.length === 0 ? (
         <div className="rounded-xl border border-dashed border-white/10 px-4 py-8 text-center">

@@ -90,13 +90,14 @@ export function SidePanel() {
           {
             id: 'chat',
             label: t('chat.title'),
-            ...(unread > 0 ? { count: unread } : {}),
+            ...(unread > 0 ? { count: unread, countLabel: t('chat.unreadCount', { count: unread }) } : {}),
             panel: <ChatPanel className="min-h-0 flex-1" />,
           },
           {
             id: 'viewers',
             label: t('presence.viewers'),
             count: viewers.length,
+            countLabel: t('presence.count', { count: viewers.length }),
             panel: (
               <PresenceList
                 renderActions={(viewer) => room && <ViewerActions viewer={viewer} role={roleOf(room, viewer.uid)} />}

@@ -5,7 +5,7 @@ import { SidePanelTabs } from './SidePanelTabs.tsx';
 
 const tabs = [
   { id: 'playlist', label: 'Danh sách phát', panel: <p>các video</p> },
-  { id: 'viewers', label: 'Người xem', count: 3, panel: <p>ba người</p> },
+  { id: 'viewers', label: 'Người xem', count: 3, countLabel: '3 người đang xem', panel: <p>ba người</p> },
 ];
 
 describe('SidePanelTabs', () => {
@@ -13,11 +13,12 @@ describe('SidePanelTabs', () => {
     const onSelect = vi.fn();
     render(<SidePanelTabs label="Nội dung bên cạnh" tabs={tabs} onSelect={onSelect} />);
     expect(screen.getByRole('tabpanel')).toHaveTextContent('các video');
-    const viewers = screen.getByRole('tab', { name: 'Người xem 3' });
+    // The number says what it counts: 'Người xem, 3 người đang xem', not 'Người xem 3'.
+    const viewers = screen.getByRole('tab', { name: 'Người xem, 3 người đang xem' });
     await userEvent.click(viewers);
     expect(onSelect).toHaveBeenCalledWith('viewers');
     expect(viewers).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tabpanel', { name: 'Người xem 3' })).toHaveTextContent('ba người');
+    expect(screen.getByRole('tabpanel', { name: 'Người xem, 3 người đang xem' })).toHaveTextContent('ba người');
     expect(screen.queryByText('các video')).not.toBeVisible();
   });
 

@@ -5,6 +5,8 @@ export interface SidePanelTab {
   label: string;
   /** A number beside the label (viewers, unread messages); hidden when absent. */
   count?: number;
+  /** What the number is, in words, for the tab's name ('4 người đang xem'): a bare number says nothing. */
+  countLabel?: string;
   panel: ReactNode;
 }
 
@@ -65,6 +67,9 @@ export function SidePanelTabs({ label, tabs, onSelect }: SidePanelTabsProps) {
               role="tab"
               id={tabId(tab.id)}
               aria-selected={active}
+              // Named in words when the caller says what the number is ('Người xem, 4 người đang xem'): a bare
+              // number after the label says nothing.
+              aria-label={tab.count !== undefined && tab.countLabel ? `${tab.label}, ${tab.countLabel}` : undefined}
               aria-controls={panelId(tab.id)}
               tabIndex={active ? 0 : -1}
               onClick={() => setSelected(tab.id)}
