@@ -42,9 +42,7 @@ export const en: ShellMessages = {
     featureSync: 'The host is in control and everyone’s video stays in step.',
   },
   topBar: {
-    home: 'XemChung — go to the home page',
     openMenu: 'Open menu',
-    signedOutUser: 'Account',
     skipToContent: 'Skip to main content',
   },
   menu: {

@@ -179,7 +179,6 @@ export const enRoom: RoomMessages = {
     loopOff: 'No repeat',
     loopOne: 'Repeat this video',
     loopAll: 'Repeat the playlist',
-    loopChanged: 'Repeat: {{mode}}.',
     voteSkip: 'Skip',
     voteSkipCount: '{{votes}}/{{present}}',
     voteSkipTally: '{{votes}} of {{present}} people want to skip this video; {{needed}} votes needed.',

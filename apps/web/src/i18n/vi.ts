@@ -44,9 +44,7 @@ export const vi = {
     featureSync: 'Chủ phòng điều khiển, video của mọi người chạy khớp nhau.',
   },
   topBar: {
-    home: 'XemChung — về trang chủ',
     openMenu: 'Mở menu',
-    signedOutUser: 'Tài khoản',
     skipToContent: 'Bỏ qua đến nội dung chính',
   },
   menu: {

@@ -27,7 +27,8 @@ export function TopBar({ slotRef, menuOpen, onOpenMenu }: Props) {
               <path d="M2 1.5v9l8-4.5z" />
             </svg>
           </span>
-          {t('app.name')}
+          {/* On a phone the logo alone, so the page's search box has room for its whole placeholder. */}
+          <span className="max-sm:sr-only">{t('app.name')}</span>
         </Link>
         <div ref={slotRef} className="flex min-w-0 flex-1 justify-center" />
         <button

@@ -45,7 +45,11 @@ describe('room page (docs/product.md#room-page)', () => {
     expect(await screen.findByText('Đang tải phòng…')).toBeInTheDocument();
     await act(async () => open());
     const panel = await screen.findByRole('complementary', { name: 'Thông tin phòng' });
-    expect(within(panel).getByRole('heading', { level: 1, name: 'Phòng của An' })).toHaveClass('uppercase', 'truncate');
+    expect(within(panel).getByRole('heading', { level: 1, name: 'Phòng của An' })).toHaveClass(
+      'uppercase',
+      'break-words',
+      'lg:truncate',
+    );
     expect(within(panel).getByRole('button', { name: 'Chia sẻ link phòng' })).toBeInTheDocument();
     expect(within(panel).getByRole('region', { name: /Danh sách phát/ })).toBeInTheDocument();
     expect(within(panel).getByText('Bạn đang xem theo chủ phòng')).toBeInTheDocument();

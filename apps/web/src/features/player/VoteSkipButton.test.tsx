@@ -55,6 +55,15 @@ describe('VoteSkipButton (R69)', () => {
     expect(voteButton()).toHaveTextContent('Bỏ qua 1/2');
   });
 
+  it("is not offered to a host alone ('Bỏ qua 0/1'): they skip with the playlist", async () => {
+    const room = roomSnapshot({ current_video: playing });
+    const { socket } = await renderInRoom(<VoteSkipButton />, { room, isHost: true });
+    act(() => socket.fire('room:presence', { roomId: ROOM_ID, viewers: [viewer('u:host-uid')] }));
+    expect(screen.queryByRole('button', { name: /^Bỏ qua/ })).toBeNull();
+    act(() => socket.fire('room:presence', { roomId: ROOM_ID, viewers: [viewer('u:host-uid'), viewer(ME)] }));
+    expect(voteButton()).toHaveTextContent('Bỏ qua 0/2');
+  });
+
   it('is not there with nothing playing, and goes when the host turns voting off', async () => {
     const { socket, unmount } = await renderInRoom(<VoteSkipButton />, { room: roomSnapshot() });
     expect(screen.queryByRole('button', { name: /^Bỏ qua/ })).toBeNull();

@@ -1,11 +1,11 @@
-import { type ProtocolError, skipTally } from '@xemchung/protocol';
+import { isController, type ProtocolError, skipTally } from '@xemchung/protocol';
 import { useId, useState } from 'react';
 import { useAlert } from '../../components/alertContext.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { useCommandAlert } from '../room/useCommandAlert.ts';
 import { usePresence } from '../room/usePresence.ts';
-import { useMay } from '../room/useRole.ts';
+import { useMay, useRole } from '../room/useRole.ts';
 import { useRoomState } from '../room/useRoomState.ts';
 
 /**
@@ -21,6 +21,7 @@ export function VoteSkipButton() {
   const room = useRoomState();
   const viewers = usePresence();
   const allowed = useMay('vote:skip');
+  const controller = isController(useRole());
   const alert = useAlert();
   const alertRefusal = useCommandAlert();
   const tallyId = useId();
@@ -32,6 +33,8 @@ export function VoteSkipButton() {
   // This tab is in the room before the first list names it.
   if (client.personKey !== null) present.add(client.personKey);
   const tally = skipTally(room.skipVotes, present);
+  // A host (or co-host) alone has nobody to ask: they skip with the playlist, not with 'Bỏ qua 0/1'.
+  if (tally.present <= 1 && controller) return null;
   const mine = client.personKey !== null && room.skipVotes.includes(client.personKey);
   const sentence = t('player.voteSkipTally', { ...tally });
 

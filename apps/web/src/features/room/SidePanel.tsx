@@ -50,7 +50,8 @@ export function SidePanel() {
           <h1
             ref={heading}
             tabIndex={-1}
-            className="truncate rounded-sm text-lg font-bold tracking-wide text-white uppercase"
+            // Whole on a phone, where there is no hover to read the title: it wraps; beside the player, one line.
+            className="rounded-sm text-lg font-bold tracking-wide break-words text-white uppercase lg:truncate"
             title={name}
           >
             {name}

@@ -31,7 +31,7 @@ const accepted = (added: number, skipped: number, limit: 'playlist' | 'cap' | nu
 describe('useImportPlaylist (R71, R72, R74)', () => {
   it.each([
     [accepted(3, 0, null), 'Đã thêm 3 video từ danh sách phát.'],
-    [accepted(2, 1, null), 'Đã thêm 2 video từ danh sách phát; bỏ qua 1 video đã có trong playlist.'],
+    [accepted(2, 1, null), 'Đã thêm 2 video từ danh sách phát; bỏ qua 1 video đã có trong danh sách.'],
     [accepted(8, 0, 'playlist'), 'Đã thêm 8 video; danh sách phát đã đầy nên các video còn lại không được thêm.'],
     [
       accepted(4, 2, 'cap'),

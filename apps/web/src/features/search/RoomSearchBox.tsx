@@ -142,7 +142,9 @@ export function RoomSearchBox({ onAdd, onAddList }: Props) {
         : null
       : error === SEARCH_QUOTA_STATUS
         ? t('search.quotaExceeded')
-        : error === SEARCH_UNAVAILABLE_STATUS
+        : // A keyword is not a link: whatever failed (search off, YouTube unreachable, a timeout), search is what
+          // does not work now, and pasting a link still does.
+          error === SEARCH_UNAVAILABLE_STATUS || !isLinkInput(keyword.trim())
           ? t('search.unavailable')
           : t('search.linkNotFound');
   const showList = open && error === null && results.length > 0;
