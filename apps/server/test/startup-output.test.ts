@@ -187,13 +187,22 @@ describe('a start that cannot succeed says why in one line and exits 1', () => {
     expectOneFatalLine(failure, 'DATA_DIR', /DATA_DIR .*a-file\/data is not a writable folder .*set DATA_DIR/);
   });
 
-  it('DATA_DIR the server may not write (a read-only folder; as nobody when the tests run as root)', async () => {
-    const readOnly = path.join(folder, 'read-only');
-    mkdirSync(readOnly, { mode: 0o555 });
-    chmodSync(readOnly, 0o555);
-    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    const failure = await failedStart({ DATA_DIR: readOnly }, asNobody);
-    expectOneFatalLine(failure, 'DATA_DIR', /is not a writable folder \(permission denied\)/);
+  it('DATA_DIR the server may not write (a read-only folder; under /sys when the tests run as root)', async () => {
+    // Root writes any folder whatever its mode, and a fresh clone's temporary parent (mode 0700) keeps another user
+    // from running its node binary: as root, a folder under /sys, which no one may create (EPERM, or EROFS where
+    // /sys is mounted read-only), stands for a folder the server may not write.
+    const asRoot = process.getuid?.() === 0;
+    const readOnly = asRoot ? '/sys/xemchung-data' : path.join(folder, 'read-only');
+    if (!asRoot) {
+      mkdirSync(readOnly, { mode: 0o555 });
+      chmodSync(readOnly, 0o555);
+    }
+    const failure = await failedStart({ DATA_DIR: readOnly });
+    expectOneFatalLine(
+      failure,
+      'DATA_DIR',
+      /is not a writable folder \((permission denied|it is on a read-only file system)\)/,
+    );
   });
 
   it('prints the same as one readable line with LOG_FORMAT=pretty, and the stack only with LOG_LEVEL=debug', async () => {
