@@ -64,7 +64,7 @@ test('every viewer’s badge: a follower with a clock 7 s ahead is green, one wh
 
   await test.step('the host sees three people, each once, with their badges', async () => {
     await viewersList(host);
-    await expect(host.getByRole('tab', { name: 'Người xem 3' })).toBeVisible(POLL);
+    await expect(host.getByRole('tab', { name: 'Người xem, 3 người đang xem' })).toBeVisible(POLL);
     await expect(row(host, 'Chủ Phòng')).toContainText('Chủ phòng');
     await expect(badge(host, 'Người Xem')).toHaveAccessibleName(/^Đồng bộ tốt: lệch \d+ ms$/, POLL);
     await expect(badge(host, 'Người Xem')).toHaveAttribute('data-level', 'good');
@@ -107,6 +107,6 @@ test('every viewer’s badge: a follower with a clock 7 s ahead is green, one wh
     await expect(row(host, 'Chủ Phòng')).not.toContainText('2 thẻ', POLL);
     await broken.close();
     await expect(row(host, /^Khách/)).toHaveCount(0, POLL);
-    await expect(host.getByRole('tab', { name: 'Người xem 2' })).toBeVisible();
+    await expect(host.getByRole('tab', { name: 'Người xem, 2 người đang xem' })).toBeVisible();
   });
 });
