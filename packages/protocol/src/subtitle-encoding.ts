@@ -89,6 +89,6 @@ function decodedOrUnknown(encoding: SubtitleEncoding, bytes: Uint8Array): Subtit
   const text = decode(encoding, bytes);
   if (text === null) return { problem: 'unknown_encoding' };
   // A BOM in front of binary is still binary: a text file holds no NUL or other control characters once decoded.
-  if (/[\0-\x08\x0b\x0e-\x19\x1b-\x1f]/.test(text)) return { problem: 'binary' };
+  for (let i = 0; i < text.length; i++) if (isBinaryByte(text.charCodeAt(i))) return { problem: 'binary' };
   return found(text, encoding);
 }
