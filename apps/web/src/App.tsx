@@ -1,18 +1,14 @@
 import { StrictMode } from 'react';
-import { Provider } from 'react-redux';
 import { AppRoutes } from './routes/AppRoutes.tsx';
-import type { AppStore } from './store/index.ts';
 
 /**
- * Providers around the routes; the store is made by the caller so it can start the session first. The router
- * (wouter) needs no provider: it reads and changes the browser's location directly.
+ * The routes in strict mode. Nothing else needs a provider: the router (wouter) reads and changes the browser's
+ * location directly, and client state lives in stores the components read directly (docs/decisions/034).
  */
-export function App({ store }: { store: AppStore }) {
+export function App() {
   return (
     <StrictMode>
-      <Provider store={store}>
-        <AppRoutes />
-      </Provider>
+      <AppRoutes />
     </StrictMode>
   );
 }

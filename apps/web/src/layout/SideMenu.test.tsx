@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logOut, userStore } from '../features/auth/userStore.ts';
 import { changeLanguage } from '../i18n/index.ts';
 import { installFakeServer } from '../test/fakeServer.ts';
 import { renderApp, testUser } from '../test/renderApp.tsx';
@@ -31,12 +32,10 @@ describe('top bar and side menu (docs/product.md#top-bar, #side-menu)', () => {
 
   it('shows the avatar photo when there is one, and a generic icon when signed out', async () => {
     installFakeServer({ user: { ...testUser, photoURL: 'https://example.com/an.png' } });
-    const { store } = renderApp('/terms-of-use');
+    renderApp('/terms-of-use');
     const button = await screen.findByRole('button', { name: 'Mở menu' });
     await waitFor(() => expect(button.querySelector('img')).toHaveAttribute('src', 'https://example.com/an.png'));
-    act(() => {
-      store.dispatch({ type: 'user/logout' });
-    });
+    act(() => logOut());
     expect(button.querySelector('img')).toBeNull();
     expect(button.querySelector('svg')).not.toBeNull();
   });
@@ -113,13 +112,13 @@ describe('top bar and side menu (docs/product.md#top-bar, #side-menu)', () => {
 
   it("'Đăng xuất' ends the session on the server, signs out and goes home", async () => {
     const server = installFakeServer({ user: testUser });
-    const app = renderApp('/privacy-policy');
+    renderApp('/privacy-policy');
     await initialsShown();
     const menu = await openMenu();
     await userEvent.click(within(menu).getByRole('button', { name: 'Đăng xuất' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(server.state.requests).toContainEqual({ method: 'POST', url: '/auth/logout', body: undefined });
-    expect(app.store.getState().user).toEqual({ data: null, loading: false, error: null });
+    expect(userStore.get()).toEqual({ data: null, loading: false, error: null });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await screen.findByRole('button', { name: 'Bắt đầu' })).toBeInTheDocument();
   });

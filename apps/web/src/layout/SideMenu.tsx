@@ -2,12 +2,12 @@ import { type ReactNode, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '../components/CloseIcon.tsx';
 import { useDialogFocus } from '../components/useDialogFocus.ts';
+import { useUser } from '../features/auth/userStore.ts';
 import { useSignOut } from '../features/auth/useSignOut.ts';
+import { useClientConfig } from '../features/clientConfig/useClientConfig.ts';
 import { changeLanguage, currentLanguage, LANGUAGE_NAMES, LANGUAGES } from '../i18n/index.ts';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { PRIVACY_PATH, TERMS_PATH } from '../routes/paths.ts';
-import { useAppSelector } from '../store/index.ts';
-import { useClientConfig } from '../store/useClientConfig.ts';
 import { UserAvatar } from './UserAvatar.tsx';
 
 interface Props {
@@ -21,7 +21,7 @@ interface Props {
  */
 export function SideMenu({ open, onClose }: Props) {
   const { t } = useTranslation();
-  const user = useAppSelector((state) => state.user.data);
+  const user = useUser().data;
   const signOut = useSignOut();
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();

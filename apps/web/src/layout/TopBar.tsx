@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
+import { useUser } from '../features/auth/userStore.ts';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { HOME_PATH } from '../routes/paths.ts';
-import { useAppSelector } from '../store/index.ts';
 import { UserAvatar, UserIcon } from './UserAvatar.tsx';
 
 interface Props {
@@ -14,7 +14,7 @@ interface Props {
 /** Product name (home link), the page's slot, and the user button that opens the side menu (docs/product.md#top-bar). */
 export function TopBar({ slotRef, menuOpen, onOpenMenu }: Props) {
   const { t } = useTranslation();
-  const user = useAppSelector((state) => state.user.data);
+  const user = useUser().data;
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-neutral-950/85 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:px-6">

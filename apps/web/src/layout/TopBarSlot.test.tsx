@@ -1,9 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
 import { describe, expect, it } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { createAppStore } from '../store/index.ts';
 import { TopBarLayout } from './TopBarLayout.tsx';
 import { TopBarSlot } from './TopBarSlot.tsx';
 
@@ -21,20 +19,18 @@ function PageWithSearch() {
 describe('TopBarSlot', () => {
   it("puts a page's controls inside the top bar, and only that page's", () => {
     render(
-      <Provider store={createAppStore()}>
-        <Router hook={memoryLocation({ path: '/room/abc' }).hook}>
-          <TopBarLayout>
-            <Switch>
-              <Route path="/room/:roomId">
-                <PageWithSearch />
-              </Route>
-              <Route>
-                <p>Khác</p>
-              </Route>
-            </Switch>
-          </TopBarLayout>
-        </Router>
-      </Provider>,
+      <Router hook={memoryLocation({ path: '/room/abc' }).hook}>
+        <TopBarLayout>
+          <Switch>
+            <Route path="/room/:roomId">
+              <PageWithSearch />
+            </Route>
+            <Route>
+              <p>Khác</p>
+            </Route>
+          </Switch>
+        </TopBarLayout>
+      </Router>,
     );
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('textbox', { name: 'Tìm video' })).toBeInTheDocument();

@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '../components/Button.tsx';
 import { Spinner } from '../components/Spinner.tsx';
+import { useUser } from '../features/auth/userStore.ts';
 import { useSignIn } from '../features/auth/useSignIn.ts';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { useAppSelector } from '../store/index.ts';
 import { CreateRoomForm } from './home/CreateRoomForm.tsx';
 import { HowItWorks } from './home/HowItWorks.tsx';
 import { type MyRoom, useMyRoom } from './home/useMyRoom.ts';
@@ -36,7 +36,7 @@ export function HomePage() {
 
 function HomeAction() {
   const { t } = useTranslation();
-  const user = useAppSelector((state) => state.user);
+  const user = useUser();
   const { signIn, signingIn } = useSignIn();
   // Signed in from this page: the start button is gone, so focus goes to what replaces it once it is known.
   const [signedInHere, setSignedInHere] = useState(false);

@@ -1,12 +1,10 @@
 import { render } from '@testing-library/react';
 import type { ChatMessage, Me, RoomSnapshot } from '@xemchung/protocol';
 import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
 import { AlertProvider } from '../components/AlertProvider.tsx';
 import { ConfirmProvider } from '../components/ConfirmProvider.tsx';
 import { createRoomClient } from '../features/room/roomClient.ts';
 import { RoomSessionContext } from '../features/room/roomSession.ts';
-import { createAppStore } from '../store/index.ts';
 import { FakeRoomSocket, roomSnapshot } from './fakeRoomSocket.ts';
 
 export interface InRoomOptions {
@@ -22,7 +20,7 @@ export interface InRoomOptions {
 }
 
 /**
- * `ui` inside a joined room, the way the room page provides it (store, room session, confirmations, alerts),
+ * `ui` inside a joined room, the way the room page provides it (room session, confirmations, alerts),
  * over a fake socket whose commands the test can read and answer.
  */
 export async function renderInRoom(ui: ReactNode, options: InRoomOptions = {}) {
@@ -35,15 +33,12 @@ export async function renderInRoom(ui: ReactNode, options: InRoomOptions = {}) {
   socket.chat = options.chat ?? [];
   const client = createRoomClient(socket.asSocket());
   await client.join(room.id);
-  const store = createAppStore();
   const view = render(
-    <Provider store={store}>
-      <RoomSessionContext value={{ client, uid }}>
-        <ConfirmProvider>
-          <AlertProvider>{ui}</AlertProvider>
-        </ConfirmProvider>
-      </RoomSessionContext>
-    </Provider>,
+    <RoomSessionContext value={{ client, uid }}>
+      <ConfirmProvider>
+        <AlertProvider>{ui}</AlertProvider>
+      </ConfirmProvider>
+    </RoomSessionContext>,
   );
-  return { ...view, socket, client, store };
+  return { ...view, socket, client };
 }

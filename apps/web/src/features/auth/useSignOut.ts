@@ -1,13 +1,11 @@
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
 import { HOME_PATH } from '../../routes/paths.ts';
-import { useAppDispatch } from '../../store/index.ts';
-import { logout } from '../../store/userSlice.ts';
 import { postLogout } from './authApi.ts';
+import { logOut } from './userStore.ts';
 
 /** Ends the session on the server, resets the client state and goes home (docs/product.md#side-menu). */
 export function useSignOut() {
-  const dispatch = useAppDispatch();
   const [, navigate] = useLocation();
   return useCallback(async () => {
     try {
@@ -16,7 +14,7 @@ export function useSignOut() {
       // The user asked to leave; a failed call must not keep them signed in on screen. The server session then
       // simply expires on its own.
     }
-    dispatch(logout());
+    logOut();
     navigate(HOME_PATH);
-  }, [dispatch, navigate]);
+  }, [navigate]);
 }

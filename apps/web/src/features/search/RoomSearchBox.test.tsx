@@ -1,14 +1,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type AddVideoInput, mediaVideoId } from '@xemchung/protocol';
-import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../store/index.ts';
-import { selectSearch } from '../../store/searchSlice.ts';
 import { installFakeMediaHost } from '../../test/fakeMediaHost.ts';
 import { DELETED_VIDEO_ID, installFakeSearchApi, searchFixtureResults } from '../../test/fakeSearchApi.ts';
 import { testUser } from '../../test/renderApp.tsx';
+import { userStore } from '../auth/userStore.ts';
 import { RoomSearchBox } from './RoomSearchBox.tsx';
+import { searchStore } from './searchStore.ts';
 
 const QUOTA = 'Hết lượt search cho tài khoản free. Vui lòng dán link vào ô tìm kiếm';
 const NOT_FOUND = 'Link video không tồn tại';
@@ -35,36 +34,36 @@ function setup(
   api = installFakeSearchApi(options.answers);
   mediaHost = installFakeMediaHost(MEDIA_FILES);
   const data = options.signedOut ? null : testUser;
-  const store = createAppStore({ user: { data, loading: false, error: null } });
+  userStore.set({ data, loading: false, error: null });
   const onAdd = vi.fn(async (_video: AddVideoInput) => options.addResult ?? true);
   const onAddList = vi.fn(async (_listId: string) => options.addResult ?? true);
   const user = userEvent.setup();
   render(
-    <Provider store={store}>
+    <>
       <button type="button">outside</button>
       <RoomSearchBox onAdd={onAdd} onAddList={onAddList} />
-    </Provider>,
+    </>,
   );
   const input = screen.getByRole('combobox', { name: 'Tìm video hoặc dán link' });
-  return { api, store, onAdd, onAddList, user, input };
+  return { api, onAdd, onAddList, user, input };
 }
 
 describe('RoomSearchBox: keyword search', () => {
   it('does nothing for an empty or blank keyword', async () => {
-    const { api, user, input, store } = setup();
+    const { api, user, input } = setup();
     await user.type(input, '{Enter}');
     await user.type(input, '   {Enter}');
     expect(api.requests).toEqual([]);
     expect(api.beacons).toEqual([]);
-    expect(selectSearch(store.getState()).loading).toBe(false);
+    expect(searchStore.get().loading).toBe(false);
   });
 
   it('shows a spinner while searching, ignores Enter meanwhile, then lists thumbnails and titles', async () => {
-    const { api, user, input, store } = setup();
+    const { api, user, input } = setup();
     api.hold('search');
     await user.type(input, 'lofi chill{Enter}');
     expect(screen.getByRole('status', { name: 'Đang tải' })).toBeInTheDocument();
-    expect(selectSearch(store.getState())).toMatchObject({ keyword: 'lofi chill', loading: true, error: null });
+    expect(searchStore.get()).toMatchObject({ keyword: 'lofi chill', loading: true, error: null });
     await user.type(input, '{Enter}');
     expect(api.requests).toEqual(['/api/search_videos/lofi%20chill']);
 
@@ -74,7 +73,7 @@ describe('RoomSearchBox: keyword search', () => {
     expect(options.map((option) => option.textContent)).toEqual(searchFixtureResults.map((result) => result.title));
     expect(options[0]?.querySelector('img')).toHaveAttribute('src', searchFixtureResults[0]?.thumbnail);
     expect(input).toHaveAttribute('aria-expanded', 'true');
-    expect(selectSearch(store.getState())).toMatchObject({ loading: false, results: searchFixtureResults });
+    expect(searchStore.get()).toMatchObject({ loading: false, results: searchFixtureResults });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
@@ -202,10 +201,10 @@ describe('RoomSearchBox: keyword search', () => {
     ['HTTP 429 from our rate limit', { http: 429 }, UNAVAILABLE, 429],
     ['a request that never got an answer', 'network' as const, UNAVAILABLE, 0],
   ])('shows the message of docs/product.md#search-box for %s', async (_name, answer, message, code) => {
-    const { api, user, input, store } = setup({ answers: { failing: answer } });
+    const { api, user, input } = setup({ answers: { failing: answer } });
     await user.type(input, 'failing{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${message}$`));
-    expect(selectSearch(store.getState())).toMatchObject({ loading: false, error: code, results: [] });
+    expect(searchStore.get()).toMatchObject({ loading: false, error: code, results: [] });
     // The 'Search videos' event is recorded whatever the answer, as with results.
     expect(api.beacons.map((beacon) => beacon.body)).toEqual([
       { name: 'Search videos', properties: { keyword: 'failing', email: testUser.email } },
@@ -213,7 +212,7 @@ describe('RoomSearchBox: keyword search', () => {
     // Typing again clears the message.
     await user.type(input, 'x');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(selectSearch(store.getState()).error).toBeNull();
+    expect(searchStore.get().error).toBeNull();
   });
 });
 
@@ -337,14 +336,14 @@ describe('RoomSearchBox: pasted links', () => {
   ])(
     "says 'Link video không tồn tại' for %s that its site does not have, and adds nothing (R42)",
     async (_name, link) => {
-      const { user, input, onAdd, store } = setup();
+      const { user, input, onAdd } = setup();
       await user.click(input);
       await user.paste(link);
       await user.keyboard('{Enter}');
       expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${NOT_FOUND}$`));
       expect(onAdd).not.toHaveBeenCalled();
       expect(mediaHost?.requests).toEqual([link]);
-      expect(selectSearch(store.getState()).error).toBe(404);
+      expect(searchStore.get().error).toBe(404);
       expect(input).toHaveValue(link);
     },
   );
@@ -368,14 +367,14 @@ describe('RoomSearchBox: pasted links', () => {
     ['a Vimeo channel (R75)', 'https://vimeo.com/channels/staffpicks', 0],
     ['a Dailymotion link on another port (R75)', 'https://www.dailymotion.com:8443/video/x8abc12', 0],
   ])("says 'Link video không tồn tại' for %s", async (_name, link, lookups) => {
-    const { api, user, input, onAdd, store } = setup();
+    const { api, user, input, onAdd } = setup();
     await user.click(input);
     await user.paste(link);
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${NOT_FOUND}$`));
     expect(onAdd).not.toHaveBeenCalled();
     expect(api.requests).toHaveLength(lookups);
-    expect(selectSearch(store.getState()).error).toBe(lookups ? 404 : 400);
+    expect(searchStore.get().error).toBe(lookups ? 404 : 400);
   });
 
   it.each([

@@ -11,17 +11,11 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { useOutsidePointerDown } from '../../components/useOutsidePointerDown.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { track } from '../../lib/analytics.ts';
-import { useAppDispatch, useAppSelector } from '../../store/index.ts';
-import {
-  keywordChanged,
-  linkAdded,
-  lookUpLink,
-  searchReset,
-  searchVideos,
-  selectSearch,
-} from '../../store/searchSlice.ts';
+import { useStore } from '../../lib/createStore.ts';
+import { userStore } from '../auth/userStore.ts';
 import { optionId, SearchResultsList } from './SearchResultsList.tsx';
 import { isLinkInput } from './searchApi.ts';
+import { changeKeyword, linkAdded, lookUpLink, resetSearch, searchStore, searchVideos } from './searchStore.ts';
 
 interface Props {
   /** Adds the video through the room engine; false when it was refused (the caller tells the user why). */
@@ -39,13 +33,12 @@ const EXPANDED =
 /**
  * The room page's search box (docs/product.md#search-box): a keyword searches the video platform and lists the hits in a
  * dropdown; a link ('https://…') is looked up and added directly, a YouTube playlist link (R70) has its videos added.
- * The search state lives in the store.
+ * The search state lives in searchStore.ts.
  */
 export function RoomSearchBox({ onAdd, onAddList }: Props) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const { keyword, results, loading, error } = useAppSelector(selectSearch);
-  const email = useAppSelector((state) => state.user.data?.email ?? null);
+  const { keyword, results, loading, error } = useStore(searchStore);
+  const email = useStore(userStore, (user) => user.data?.email ?? null);
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
   const [expanded, setExpanded] = useState(false);
@@ -56,7 +49,7 @@ export function RoomSearchBox({ onAdd, onAddList }: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
 
-  useEffect(() => () => void dispatch(searchReset()), [dispatch]);
+  useEffect(() => resetSearch, []);
 
   const close = () => {
     setOpen(false);
@@ -86,22 +79,22 @@ export function RoomSearchBox({ onAdd, onAddList }: Props) {
     if (list) {
       setImporting(true);
       const added = await onAddList(list.listId).finally(() => setImporting(false));
-      if (added) dispatch(linkAdded(input));
+      if (added) linkAdded(input);
       return;
     }
     if (isLinkInput(input)) {
-      const found = await dispatch(lookUpLink(input));
-      if (lookUpLink.rejected.match(found)) {
+      const found = await lookUpLink(input);
+      if (!found) {
         showAnswer();
-      } else if (await onAdd(found.payload)) {
-        dispatch(linkAdded(input));
+      } else if (await onAdd(found)) {
+        linkAdded(input);
       }
       return;
     }
     // A keyword longer than the route takes is searched by its beginning, as the platform would.
     const searched = clipSearchKeyword(input);
     track({ name: 'Search videos', properties: { keyword: searched, email } });
-    await dispatch(searchVideos(searched));
+    await searchVideos(searched);
     showAnswer();
   };
 
@@ -192,7 +185,7 @@ export function RoomSearchBox({ onAdd, onAddList }: Props) {
           placeholder={t('search.placeholder')}
           value={keyword}
           onChange={(event) => {
-            dispatch(keywordChanged(event.target.value));
+            changeKeyword(event.target.value);
             close();
           }}
           onFocus={() => {

@@ -1,8 +1,7 @@
 import type { RoomSummary } from '@xemchung/protocol';
 import { useEffect, useState } from 'react';
+import { logOut } from '../../features/auth/userStore.ts';
 import { HttpStatusError } from '../../lib/http.ts';
-import { useAppDispatch } from '../../store/index.ts';
-import { logout } from '../../store/userSlice.ts';
 import { fetchMyRooms } from './roomsApi.ts';
 
 export type MyRoom = { status: 'loading' } | { status: 'found'; room: RoomSummary } | { status: 'none' | 'error' };
@@ -12,7 +11,6 @@ export type MyRoom = { status: 'loading' } | { status: 'found'; room: RoomSummar
  * again for another account or a retry. A 401 means the session ended meanwhile: sign out locally.
  */
 export function useMyRoom(): MyRoom {
-  const dispatch = useAppDispatch();
   const [state, setState] = useState<MyRoom>({ status: 'loading' });
 
   useEffect(() => {
@@ -25,12 +23,12 @@ export function useMyRoom(): MyRoom {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        if (error instanceof HttpStatusError && error.status === 401) dispatch(logout());
+        if (error instanceof HttpStatusError && error.status === 401) logOut();
         else setState({ status: 'error' });
       },
     );
     return () => controller.abort();
-  }, [dispatch]);
+  }, []);
 
   return state;
 }

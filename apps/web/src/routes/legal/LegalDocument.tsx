@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useClientConfig } from '../../features/clientConfig/useClientConfig.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { useClientConfig } from '../../store/useClientConfig.ts';
 import { ChunkLoadFailed } from '../ChunkErrorBoundary.tsx';
 
 export const MINIMUM_AGE = 13;
