@@ -1,5 +1,5 @@
 import { guestKey, userKey } from '@xemchung/protocol';
-import type { Actor } from '../src/rooms/room-state.ts';
+import type { Actor } from '../src/commands/actor.ts';
 
 /** The actor of a signed-in `uid`, or of a guest (null) with guest id `guest`, from the hashed address `address`. */
 export function actor(uid: string | null, { guest = 'GUEST00001', address = 'address-1' } = {}): Actor {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RoomBusyError } from '../src/db/room-busy-error.ts';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { applyRoomCommand } from '../src/rooms/room-state.ts';
-import { RoomBusyError, RoomStore } from '../src/rooms/room-store.ts';
+import { RoomStore } from '../src/rooms/room-store.ts';
 import { actor } from './actors.ts';
 import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
 import { signedInUser, youtubeVideo } from './room-clients.ts';

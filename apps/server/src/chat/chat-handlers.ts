@@ -8,12 +8,11 @@ import {
   refusalFor,
   roleOf,
 } from '@xemchung/protocol';
+import { actorOf, type Handlers, type RoomConnection } from '../commands/handler.ts';
+import type { RunQueued } from '../commands/queued-command.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import type { queuedCommands } from '../rooms/queued-command.ts';
-import { actorOf } from '../rooms/room-connection.ts';
-import type { RoomConnection, RoomHandlers } from '../rooms/room-handlers.ts';
+import type { GuestAwareRate } from '../limits/person-rate.ts';
 import type { ChatRepository, ChatRoomRoles } from './chat-repository.ts';
-import type { GuestAwareRate } from './person-rate.ts';
 
 /**
  * Chat messages one person may send (R54): 5 at once, then one every 2 s. A conversation fits; a paste loop or
@@ -38,7 +37,8 @@ export interface ChatHandlerDeps {
   broadcast: ChatBroadcast;
   /** The per-person chat rate (CHAT_RATE), binding a guest's address too (CHAT_ADDRESS_RATE). */
   rate: GuestAwareRate;
-  runQueued: ReturnType<typeof queuedCommands>;
+  /** The room's queue, shared with room commands (R17). */
+  runQueued: RunQueued;
   now: () => number;
   /** Tells the room it is gone (R25), as room commands do. */
   roomDeleted: (roomId: string) => void;
@@ -66,9 +66,7 @@ function refusal(type: CommandType, roles: ChatRoomRoles, connection: RoomConnec
  * The chat's commands (R54). Sends and deletes run in the room's queue, like room commands, so on each node they
  * commit, are acknowledged and are broadcast in order; history is a plain read.
  */
-export function createChatHandlers(
-  deps: ChatHandlerDeps,
-): Pick<RoomHandlers, 'chat:send' | 'chat:delete' | 'chat:history'> {
+export function createChatHandlers(deps: ChatHandlerDeps): Handlers<'chat:send' | 'chat:delete' | 'chat:history'> {
   return {
     'chat:send': async (connection, { text: raw }, reply) => {
       const roomId = connection.roomId;

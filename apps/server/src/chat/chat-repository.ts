@@ -9,9 +9,9 @@ import {
   shownDisplayName,
 } from '@xemchung/protocol';
 import type { Db } from '../db/database.ts';
+import { RoomBusyError } from '../db/room-busy-error.ts';
 import type { ChatMessageRow } from '../db/schema.ts';
 import type { WalEraser } from '../db/wal-erase.ts';
-import { RoomBusyError } from '../rooms/room-store.ts';
 
 /** The little of a room that decides who may chat (R50, R54), read fresh for every message. */
 export interface ChatRoomRoles {

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket as NetSocket } from 'node:net';
 import type { ExtendedError, Socket } from 'socket.io';
-import { PersonRate } from '../chat/person-rate.ts';
+import { PersonRate } from '../limits/person-rate.ts';
+import type { TokenBucketOptions } from '../limits/token-bucket.ts';
 import { ConnectError } from './handshake.ts';
-import type { TokenBucketOptions } from './token-bucket.ts';
 
 /**
  * Sockets one client address may hold at once (R99). A family or a small office behind one NAT router, every

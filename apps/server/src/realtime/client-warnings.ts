@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
-import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
+import { TokenBucket, type TokenBucketOptions } from '../limits/token-bucket.ts';
 
 /** Config's `trustProxy` (TRUST_PROXY), as Fastify gets it. */
 export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);

@@ -7,10 +7,10 @@ import {
 } from '@xemchung/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DefaultEventsMap, Server } from 'socket.io';
+import { TokenBucket, type TokenBucketOptions } from '../limits/token-bucket.ts';
 import { ROOM_ID_PATTERN } from '../rooms/room-id.ts';
 import type { SocketData } from './handshake.ts';
 import { type Liveness, type PresenceChange, type PresencePart, PresenceRegistry } from './presence-registry.ts';
-import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
 
 /** The scheduler's step (ms): each room has a slot among the steps of a report interval, so work is spread. */
 export const PRESENCE_TICK_MS = 100;

@@ -2,12 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import type { ServerEventPayload, ServerEventType, ServerToClientEvents } from '@xemchung/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DefaultEventsMap, Socket } from 'socket.io';
-import { exitSubjectsOf } from '../rooms/moderation-store.ts';
-import { actorOf, type RoomConnection } from '../rooms/room-connection.ts';
+import type { DispatchContext } from '../commands/command-dispatch.ts';
+import { actorOf, type RoomConnection } from '../commands/handler.ts';
+import { TokenBucket, type TokenBucketOptions } from '../limits/token-bucket.ts';
+import { exitSubjectsOf } from '../moderation/moderation-store.ts';
 import type { ClientWarnings } from './client-warnings.ts';
-import type { DispatchContext } from './command-dispatch.ts';
 import type { SocketData } from './handshake.ts';
-import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
 import { subjectRoom } from './viewer-exits.ts';
 
 // Every connection of a node holds one SocketConnection and one SocketContext for its whole life: classes, so their

@@ -5,12 +5,13 @@ import { type DefaultEventsMap, Server } from 'socket.io';
 import type { SessionStore } from '../auth/sessions.ts';
 import { CHAT_ADDRESS_RATE, CHAT_RATE, type ChatBroadcast } from '../chat/chat-handlers.ts';
 import type { ChatRepository } from '../chat/chat-repository.ts';
-import { GuestAwareRate } from '../chat/person-rate.ts';
+import { type CommandOutcome, createDispatcher } from '../commands/command-dispatch.ts';
+import { KeyedQueue } from '../commands/keyed-queue.ts';
+import { GuestAwareRate } from '../limits/person-rate.ts';
+import type { TokenBucketOptions } from '../limits/token-bucket.ts';
+import type { ModerationStore } from '../moderation/moderation-store.ts';
 import type { PlaylistReader } from '../playlists/playlist-reader.ts';
-import { KeyedQueue } from '../rooms/keyed-queue.ts';
-import type { ModerationStore } from '../rooms/moderation-store.ts';
-import type { RoomBroadcast } from '../rooms/room-handlers.ts';
-import { createRoomHandlers } from '../rooms/room-handlers.ts';
+import type { RoomBroadcast } from '../rooms/room-commit.ts';
 import type { RoomRepository } from '../rooms/room-repository.ts';
 import { RoomResync } from '../rooms/room-resync.ts';
 import type { RoomStore } from '../rooms/room-store.ts';
@@ -19,12 +20,11 @@ import { VOTE_ADDRESS_RATE, VOTE_RATE } from '../rooms/vote-handlers.ts';
 import { VotingRooms } from '../rooms/voting-rooms.ts';
 import { AddressLimits, dropUpgrade, SOCKETS_PER_ADDRESS } from './address-limits.ts';
 import { ClientWarnings, clientAddressOf, type TrustProxy } from './client-warnings.ts';
-import { type CommandOutcome, createDispatcher } from './command-dispatch.ts';
+import { createCommandTable } from './command-table.ts';
 import { handshakeGuard, type SocketData, transportGuard } from './handshake.ts';
 import { Presence } from './presence.ts';
 import { type RedisFanout, useRedisFanout } from './redis-adapter.ts';
 import { SocketContext, type SocketContextDeps } from './socket-connection.ts';
-import type { TokenBucketOptions } from './token-bucket.ts';
 import { socketViewerExits } from './viewer-exits.ts';
 import { viewerIdentities } from './viewer-identity.ts';
 
@@ -201,7 +201,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     resync: (roomId) => resync.schedule([roomId]),
     onError: (error) => log.warn({ err: error }, 'skip vote re-check failed'),
   });
-  const handlers = createRoomHandlers({
+  const handlers = createCommandTable({
     repository: deps.repository,
     store: deps.store,
     moderation: deps.moderation,

@@ -1,6 +1,6 @@
 import type { ServerToClientEvents } from '@xemchung/protocol';
 import type { DefaultEventsMap, Server } from 'socket.io';
-import type { ViewerExits } from '../rooms/moderation-handlers.ts';
+import type { ViewerExits } from '../moderation/moderation-handlers.ts';
 import type { SocketData } from './handshake.ts';
 
 /**

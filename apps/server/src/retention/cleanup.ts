@@ -6,7 +6,7 @@ import { deleteExpiredOidcPayloads } from '../auth/oidc-adapter.ts';
 import { deleteExpiredSessions } from '../auth/sessions.ts';
 import type { DatabaseKind, Db } from '../db/database.ts';
 import type { WalEraser } from '../db/wal-erase.ts';
-import { deleteExpiredBanAddresses, deleteExpiredKicks } from '../rooms/moderation-store.ts';
+import { deleteExpiredBanAddresses, deleteExpiredKicks } from '../moderation/moderation-store.ts';
 
 /** Rows one transaction deletes at most, so a large backlog never holds the lock or the tables for long. */
 export const CLEANUP_BATCH_SIZE = 1000;

@@ -7,11 +7,11 @@ import {
   refusalFor,
   roleOf,
 } from '@xemchung/protocol';
-import type { GuestAwareRate } from '../chat/person-rate.ts';
+import { actorOf, type Handler } from '../commands/handler.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import type { GuestAwareRate } from '../limits/person-rate.ts';
 import type { PlaylistRead, PlaylistReader } from '../playlists/playlist-reader.ts';
-import { actorOf, type Handler } from './room-connection.ts';
-import type { RoomCommandRunner } from './room-handlers.ts';
+import type { RoomCommandRunner } from './room-commit.ts';
 import type { RoomRepository } from './room-repository.ts';
 import { type ListAdd, listAddSummary } from './room-state.ts';
 

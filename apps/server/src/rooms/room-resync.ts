@@ -1,5 +1,5 @@
 import type { RoomSnapshot } from '@xemchung/protocol';
-import type { RoomBroadcast } from './room-handlers.ts';
+import type { RoomBroadcast } from './room-commit.ts';
 
 export interface RoomResyncDeps {
   load(roomId: string): Promise<RoomSnapshot | null>;

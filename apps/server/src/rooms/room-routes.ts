@@ -1,8 +1,8 @@
 import { createRoomRequestSchema, ROOMS_PER_ACCOUNT_MAX, type RoomSummary } from '@xemchung/protocol';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type SessionStore } from '../auth/sessions.ts';
-import { PersonRate } from '../chat/person-rate.ts';
 import { sendError } from '../http/errors.ts';
+import { PersonRate } from '../limits/person-rate.ts';
 import type { RoomRepository } from './room-repository.ts';
 
 /** Rooms one account may create (R103): 10 at once, then one every 6 s, up to ROOMS_PER_ACCOUNT_MAX in all. */

@@ -2,8 +2,8 @@ import { PLAYLIST_MAX } from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
 import { committedState, emptyRoomState } from '../../test/room-states.ts';
+import type { Actor } from '../commands/actor.ts';
 import {
-  type Actor,
   applyRoomCommand,
   type ListAdd,
   listAddSummary,

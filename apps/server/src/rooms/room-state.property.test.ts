@@ -10,7 +10,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { actor as actorOf } from '../../test/actors.ts';
 import { emptyRoomState } from '../../test/room-states.ts';
-import { type Actor, applyRoomCommand, type RoomState, type StateCommand, waitingCount } from './room-state.ts';
+import type { Actor } from '../commands/actor.ts';
+import { applyRoomCommand, type RoomState, type StateCommand, waitingCount } from './room-state.ts';
 
 const HOST: Actor = actorOf('host');
 // Two guests behind one address, one elsewhere: the cap must hold across keys and addresses alike (R56).

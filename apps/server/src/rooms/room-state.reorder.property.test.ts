@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { actor as actorOf } from '../../test/actors.ts';
 import { emptyRoomState } from '../../test/room-states.ts';
-import { type Actor, applyRoomCommand, type RoomState, type StateCommand } from './room-state.ts';
+import type { Actor } from '../commands/actor.ts';
+import { applyRoomCommand, type RoomState, type StateCommand } from './room-state.ts';
 
 // Two controllers, the host and a co-host, each acting on the version of the room it last heard of (R60–R62).
 const controllers: Actor[] = [actorOf('host'), actorOf('cohost')];

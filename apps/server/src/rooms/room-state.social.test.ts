@@ -2,14 +2,8 @@ import { COHOSTS_MAX, DEFAULT_ROOM_SETTINGS, type RoomSettings } from '@xemchung
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
 import { committedState, emptyRoomState } from '../../test/room-states.ts';
-import {
-  type Actor,
-  applyRoomCommand,
-  publicRoom,
-  type RoomState,
-  type StateCommand,
-  waitingCount,
-} from './room-state.ts';
+import type { Actor } from '../commands/actor.ts';
+import { applyRoomCommand, publicRoom, type RoomState, type StateCommand, waitingCount } from './room-state.ts';
 
 const HOST = actor('host-uid');
 const COHOST = actor('cohost-uid');

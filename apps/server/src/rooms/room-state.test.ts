@@ -10,7 +10,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
 import { committedState, emptyRoomState } from '../../test/room-states.ts';
-import { type Actor, applyRoomCommand, type RoomState, type StateCommand } from './room-state.ts';
+import type { Actor } from '../commands/actor.ts';
+import { applyRoomCommand, type RoomState, type StateCommand } from './room-state.ts';
 
 const HOST: Actor = actor('host-uid');
 const MEMBER: Actor = actor('member-uid');

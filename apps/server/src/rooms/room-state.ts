@@ -16,6 +16,7 @@ import {
   skipPasses,
   type Video,
 } from '@xemchung/protocol';
+import type { Actor } from '../commands/actor.ts';
 import { add, addList, type ListAdd } from './room-adds.ts';
 
 export { type ListAdd, type ListAddSummary, listAddSummary, waitingCount } from './room-adds.ts';
@@ -40,16 +41,6 @@ export type RoomState = Omit<RoomSnapshot, 'version'> & {
 export function publicRoom(state: RoomState, version: number): RoomSnapshot {
   const { adders: _private, voterAddresses: _alsoPrivate, ...room } = state;
   return { ...room, version };
-}
-
-/**
- * Who sent the command: the session uid from the handshake cookie (null for a guest), the person key (R51) and
- * the hashed client address.
- */
-export interface Actor {
-  uid: string | null;
-  key: string;
-  address: string;
 }
 
 /**

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
 import { committedState, emptyRoomState } from '../../test/room-states.ts';
-import { type Actor, applyRoomCommand, type RoomState, recheckSkipVotes, type StateCommand } from './room-state.ts';
+import type { Actor } from '../commands/actor.ts';
+import { applyRoomCommand, type RoomState, recheckSkipVotes, type StateCommand } from './room-state.ts';
 
 const HOST = actor('host-uid');
 const MEMBER = actor('member-uid');

@@ -2,6 +2,7 @@ import type { ProtocolError, RoomSnapshot } from '@xemchung/protocol';
 import { type CompiledQuery, createQueryId, type Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database.ts';
+import { RoomBusyError } from '../db/room-busy-error.ts';
 import type { Database } from '../db/schema.ts';
 import { diffPlaylist } from './playlist-diff.ts';
 import { type StoredRoom, socialColumns, toStoredRoom } from './room-repository.ts';
@@ -19,14 +20,6 @@ export type ApplyResult =
   /** Refused by the rules; nothing written. */
   | { kind: 'refused'; error: ProtocolError; room: RoomSnapshot }
   | { kind: 'not_found' };
-
-/** Thrown when every attempt lost the race to other writers (for the room's version, or a chat seq). */
-export class RoomBusyError extends Error {
-  constructor(roomId: string, attempts: number) {
-    super(`Room ${roomId}: lost to other writers on ${attempts} attempts`);
-    this.name = 'RoomBusyError';
-  }
-}
 
 class VersionConflict extends Error {}
 

@@ -1,5 +1,5 @@
-import { type QueuedCommandDeps, queuedCommands } from './queued-command.ts';
-import { publishCommit, type RoomBroadcast } from './room-handlers.ts';
+import { type QueuedCommandDeps, queuedCommands } from '../commands/queued-command.ts';
+import { publishCommit, type RoomBroadcast } from './room-commit.ts';
 import { recheckSkipVotes } from './room-state.ts';
 import type { RoomStore } from './room-store.ts';
 import type { VotingRooms } from './voting-rooms.ts';

@@ -1,7 +1,7 @@
 import { ackFailure } from '@xemchung/protocol';
-import type { GuestAwareRate } from '../chat/person-rate.ts';
-import { actorOf, type Handler } from './room-connection.ts';
-import type { RoomCommandRunner } from './room-handlers.ts';
+import { actorOf, type Handlers } from '../commands/handler.ts';
+import type { GuestAwareRate } from '../limits/person-rate.ts';
+import type { RoomCommandRunner } from './room-commit.ts';
 
 /**
  * Skip votes one person may send (R68): 4 at once, then one every 2 s, however many tabs they have. Voting and
@@ -26,7 +26,7 @@ export interface VoteHandlerDeps {
 export function createVoteHandlers(
   deps: VoteHandlerDeps | undefined,
   runRoomCommand: RoomCommandRunner,
-): { 'vote:skip': Handler<'vote:skip'> } {
+): Handlers<'vote:skip'> {
   return {
     'vote:skip': async (connection, command, reply) => {
       const roomId = connection.roomId;

@@ -3,9 +3,9 @@ import type { AckResult } from '@xemchung/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { RoomConnection, RoomHandlers } from '../rooms/room-handlers.ts';
+import { TokenBucket } from '../limits/token-bucket.ts';
 import { type CommandOutcome, createDispatcher, type DispatchContext } from './command-dispatch.ts';
-import { TokenBucket } from './token-bucket.ts';
+import type { CommandTable, RoomConnection } from './handler.ts';
 
 /** A real pino logger whose lines are kept for inspection. */
 function recordingLogger() {
@@ -47,7 +47,7 @@ const handlers = {
   'playlist:remove': () => {
     throw new Error('bug');
   },
-} as Partial<RoomHandlers> as RoomHandlers;
+} as Partial<CommandTable> as CommandTable;
 
 function setup(capacity = 40, refusals = 100) {
   const { log, lines } = recordingLogger();

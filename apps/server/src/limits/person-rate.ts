@@ -1,4 +1,4 @@
-import { TokenBucket, type TokenBucketOptions } from '../realtime/token-bucket.ts';
+import { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';
 
 /** People whose buckets are kept before idle ones are dropped. */
 const SWEEP_ABOVE = 10_000;

@@ -8,12 +8,12 @@ import {
   roleOf,
   userKey,
 } from '@xemchung/protocol';
+import type { Actor } from '../commands/actor.ts';
+import { actorOf, type Handler, type Handlers, type RoomConnection } from '../commands/handler.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import type { RoomCommandRunner } from '../rooms/room-commit.ts';
+import type { RoomRepository } from '../rooms/room-repository.ts';
 import { addressSubject, type ModerationStore } from './moderation-store.ts';
-import { actorOf, type Handler, type RoomConnection } from './room-connection.ts';
-import type { RoomCommandRunner } from './room-handlers.ts';
-import type { RoomRepository } from './room-repository.ts';
-import type { Actor } from './room-state.ts';
 
 /** How kicks and bans reach the people they name, on every node (Socket.IO rooms through the Redis adapter). */
 export interface ViewerExits {
@@ -43,7 +43,7 @@ const unreachable = () => ackFailure('unavailable', 'The server cannot reach its
 export function createModerationHandlers(
   deps: ModerationDeps,
   runRoomCommand: RoomCommandRunner,
-): { [T in ModerationType]: Handler<T> } {
+): Handlers<ModerationType> {
   /** The joined room and the caller, if the caller may send `type` there; otherwise why not. */
   const asHost = async (
     connection: RoomConnection,

@@ -7,8 +7,8 @@ import {
   shownDisplayName,
 } from '@xemchung/protocol';
 import DataLoader from 'dataloader';
+import type { Actor } from '../commands/actor.ts';
 import type { Db } from '../db/database.ts';
-import type { Actor } from './room-state.ts';
 
 /** Joins checked by one query at most. */
 const CHECK_BATCH_MAX = 100;

@@ -1,8 +1,8 @@
 import { type AckFailure, ackFailure } from '@xemchung/protocol';
+import { RoomBusyError } from '../db/room-busy-error.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { Deadlines } from './deadlines.ts';
 import type { KeyedQueue } from './keyed-queue.ts';
-import { RoomBusyError } from './room-store.ts';
 
 export interface QueuedCommandDeps {
   queue: KeyedQueue;
@@ -56,3 +56,6 @@ export function queuedCommands(deps: QueuedCommandDeps) {
     }
   };
 }
+
+/** A room's queue as `queuedCommands` makes it: what room commands, chat and vote re-checks run their work in. */
+export type RunQueued = ReturnType<typeof queuedCommands>;

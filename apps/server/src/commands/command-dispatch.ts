@@ -9,8 +9,8 @@ import {
   parseCommand,
 } from '@xemchung/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RoomConnection, RoomHandlers } from '../rooms/room-handlers.ts';
-import type { TokenBucket } from './token-bucket.ts';
+import type { TokenBucket } from '../limits/token-bucket.ts';
+import type { CommandTable, RoomConnection } from './handler.ts';
 
 type Ack = (result: AckResult<object>) => void;
 type AnyHandler = (connection: RoomConnection, command: Command, reply: Ack) => Promise<void> | undefined;
@@ -51,7 +51,7 @@ export interface CommandOutcome {
  * when `dispatch` returns undefined; one that waits (a commit) returns its promise, which never rejects. The
  * reports every viewer sends every 2 s (R53) are most of what a node receives, so they cost no promise.
  */
-export function createDispatcher(handlers: RoomHandlers, observe?: (outcome: CommandOutcome) => void) {
+export function createDispatcher(handlers: CommandTable, observe?: (outcome: CommandOutcome) => void) {
   return function dispatch(context: DispatchContext, event: unknown, args: unknown[]): Promise<void> | undefined {
     const { connection } = context;
     const started = performance.now();

@@ -1,6 +1,6 @@
 import type { Command, CommandAck, CommandType, Person, ServerEventPayload, ServerEventType } from '@xemchung/protocol';
 import type { SessionUser } from '../auth/sessions.ts';
-import type { Actor } from './room-state.ts';
+import type { Actor } from './actor.ts';
 
 /** The little the handlers need of a socket (a Socket.IO socket in production). */
 export interface RoomConnection {
@@ -32,3 +32,13 @@ export type Handler<T extends CommandType> = (
   command: Extract<Command, { type: T }>,
   reply: (ack: CommandAck<T>) => void,
 ) => Promise<void> | undefined;
+
+/**
+ * The command table: one handler per command type, checked complete by the compiler, next to the permission table
+ * (packages/protocol roles.ts) that the transport and the state machine consult. Each feature folder builds its
+ * part (`Handlers<…>` of its own types); realtime/command-table.ts puts the parts together.
+ */
+export type CommandTable = { [T in CommandType]: Handler<T> };
+
+/** A feature's part of the command table: a handler for each of `T`. */
+export type Handlers<T extends CommandType> = { [K in T]: Handler<K> };
