@@ -9,9 +9,8 @@ import {
   roleOf,
   type Video,
 } from '@xemchung/protocol';
-// Types only: room-state.ts imports this file's functions, so nothing may be imported back from it at run time.
 import type { Actor } from '../commands/actor.ts';
-import type { Adder, RoomState, Transition } from './room-state.ts';
+import type { Adder, RoomState, Transition } from './room-state-types.ts';
 
 // Adding videos to the playlist: one (R6–R9, R40, R56) or a YouTube playlist's (R71). Part of the state machine of
 // room-state.ts, which dispatches to it; pure like the rest of it.

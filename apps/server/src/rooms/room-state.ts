@@ -4,7 +4,6 @@ import {
   DEFAULT_CURRENT_VIDEO,
   type ErrorCode,
   type LoopMode,
-  type ProtocolError,
   REFUSAL_MESSAGES,
   type Role,
   type RoomCommand,
@@ -18,37 +17,16 @@ import {
 } from '@xemchung/protocol';
 import type { Actor } from '../commands/actor.ts';
 import { add, addList, type ListAdd } from './room-adds.ts';
+import type { Adder, RoomState, Transition } from './room-state-types.ts';
 
 export { type ListAdd, type ListAddSummary, listAddSummary, waitingCount } from './room-adds.ts';
-
-/** Who added a playlist item (R56): their person key, and for a guest the hashed address it came from. */
-export interface Adder {
-  key: string;
-  address: string | null;
-}
-
-/**
- * A room's state as the machine sees it: the room clients see, less the commit `version` (the store's business),
- * plus who added each playlist item, by video id. `adders` never leaves the server (`publicRoom`).
- */
-export type RoomState = Omit<RoomSnapshot, 'version'> & {
-  adders: Readonly<Record<string, Adder>>;
-  /** The hashed address each guest's skip vote came from, by person key (R101); absent when no guest voted. */
-  voterAddresses?: Readonly<Record<string, string>>;
-};
+export type { Adder, RoomState, Transition } from './room-state-types.ts';
 
 /** The room as clients see it: without who added what or voted from where (a guest's address key stays here). */
 export function publicRoom(state: RoomState, version: number): RoomSnapshot {
   const { adders: _private, voterAddresses: _alsoPrivate, ...room } = state;
   return { ...room, version };
 }
-
-/**
- * The result of a command: the next state, or why nothing changed. When the command is valid but has nothing
- * to change (autoplay at the end of the playlist, clearing with nothing watched) `state` is the input object
- * itself, so callers can skip the commit.
- */
-export type Transition = { state: RoomState } | { error: ProtocolError };
 
 /**
  * What a command may need beyond the state: the room version it was read at (R60's and R93's optional check), where
