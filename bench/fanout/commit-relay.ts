@@ -14,7 +14,10 @@ interface LookAlikeState {
   current_video: { current_time: number; updated_at: number };
 }
 
-const pool = new pg.Pool({ connectionString: withDefaultUser(process.env.DATABASE_URL ?? ''), max: 10 });
+const pool = new pg.Pool({
+  connectionString: withDefaultUser(process.env.DATABASE_URL ?? '', process.env.PGUSER),
+  max: 10,
+});
 const COMMIT = {
   name: 'bench-commit-relay',
   text: 'update rooms set "current_time" = $2, updated_at = $3, version = version + 1 where id = $1',

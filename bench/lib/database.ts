@@ -6,8 +6,10 @@ import pg from 'pg';
 import { type DatabaseKind, type Db, openDatabase, withDefaultUser } from '../../apps/server/src/db/database.ts';
 
 /** PostgreSQL for the benchmarks: the one the tests use unless BENCH_DATABASE_URL says otherwise. */
-const POSTGRES_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test';
+const POSTGRES_URL = withDefaultUser(
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test',
+  process.env.PGUSER,
+);
 
 /**
  * A private database for one benchmark: a temporary SQLite folder, or a fresh PostgreSQL schema selected through
@@ -62,7 +64,7 @@ export class BenchDatabase {
   }
 
   private async admin(statement: string, values: unknown[] = []): Promise<Array<Record<string, unknown>>> {
-    const client = new pg.Client({ connectionString: withDefaultUser(POSTGRES_URL) });
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
     await client.connect();
     try {
       return (await client.query(statement, values)).rows;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionStore } from '../src/auth/sessions.ts';
-import { withDefaultUser } from '../src/db/database.ts';
 import { type CleanupOptions, runCleanup } from '../src/retention/cleanup.ts';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { DATABASE_KINDS, startServer, TEST_DATABASE_URL, type TestServer } from './harness.ts';
@@ -139,7 +138,7 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('cleanup on several PostgreS
     server = await startServer('postgres');
     otherDeployment = await startServer('postgres');
     other = new pg.Client({
-      connectionString: withDefaultUser(TEST_DATABASE_URL),
+      connectionString: TEST_DATABASE_URL,
       options: `-c search_path=${server.pgSchema}`,
     });
     await other.connect();

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type DatabaseKind, type Db, openDatabase, withDefaultUser } from '../src/db/database.ts';
+import { type DatabaseKind, type Db, openDatabase } from '../src/db/database.ts';
 import { TEST_DATABASE_URL } from './harness.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -143,7 +143,7 @@ export function freePort(): Promise<number> {
 
 async function adminClient(schema?: string): Promise<pg.Client> {
   const client = new pg.Client({
-    connectionString: withDefaultUser(TEST_DATABASE_URL),
+    connectionString: TEST_DATABASE_URL,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   await client.connect();

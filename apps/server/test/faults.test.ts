@@ -1,7 +1,6 @@
 import { PER_PERSON_CAP_MAX, type RoomSnapshot } from '@xemchung/protocol';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withDefaultUser } from '../src/db/database.ts';
 import { AddFlow, CLUSTER_SERVICES, Cluster, RoomView, TEST_REDIS_URL, until, waitForReadiness } from './cluster.ts';
 import { TEST_DATABASE_URL, type TestServer } from './harness.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, youtubeVideo } from './room-clients.ts';
@@ -10,7 +9,7 @@ import { TcpProxy } from './tcp-proxy.ts';
 const targetOf = (url: string) => ({ host: new URL(url).hostname, port: Number(new URL(url).port) });
 
 async function adminClient(): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: withDefaultUser(TEST_DATABASE_URL) });
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
   return client;
 }

@@ -7,10 +7,14 @@ import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { type DatabaseKind, withDefaultUser } from '../src/db/database.ts';
 
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test';
+/** The PostgreSQL of the integration suites, with its user named (PGUSER, else the OS user) as psql would. */
+export const TEST_DATABASE_URL = withDefaultUser(
+  process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test',
+  process.env.PGUSER,
+);
 
 async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: withDefaultUser(TEST_DATABASE_URL), connectionTimeoutMillis: 2000 });
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
     await client.query('select 1');
@@ -117,7 +121,7 @@ function freePort(): Promise<number> {
 }
 
 async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: withDefaultUser(TEST_DATABASE_URL) });
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
   try {
     await client.query(statement);

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EmbedSource } from '@xemchung/protocol';
+import { withDefaultUser } from '../db/database.ts';
 import { dataDirError } from '../startup/startup-error.ts';
 import { type Env, parseEnv } from './env.ts';
 
@@ -11,6 +12,7 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** DATABASE_URL, naming a user (PGUSER, else the OS user) when it named none. */
   databaseUrl: string | undefined;
   /** Fan-out between nodes through the Socket.IO Redis adapter; in-process when unset. */
   redis: { url: string; prefix: string } | undefined;
@@ -126,7 +128,7 @@ export function loadConfig(
     port: env.PORT,
     host: env.HOST,
     publicUrl,
-    databaseUrl: env.DATABASE_URL,
+    databaseUrl: env.DATABASE_URL && withDefaultUser(env.DATABASE_URL, env.PGUSER),
     redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : undefined,
     commandTimeoutMs: env.COMMAND_TIMEOUT_MS,
     dataDir,

@@ -53,6 +53,8 @@ const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    // The PostgreSQL user when DATABASE_URL names none, as for psql; unset, the OS user.
+    PGUSER: z.string().min(1).optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     REDIS_PREFIX: z
       .string()

@@ -27,10 +27,13 @@ export interface DatabaseOptions {
 
 const INT8_OID = 20;
 
-/** Like psql, fall back to the OS user when the URL names none (postgres://127.0.0.1:5432/test). */
-export function withDefaultUser(url: string): string {
+/**
+ * Like psql, when the URL names no user (postgres://127.0.0.1:5432/test) connect as `user` (PGUSER, read by
+ * config/), else as the OS user.
+ */
+export function withDefaultUser(url: string, user?: string): string {
   const parsed = new URL(url);
-  if (!parsed.username) parsed.username = process.env.PGUSER ?? userInfo().username;
+  if (!parsed.username) parsed.username = user ?? userInfo().username;
   return parsed.toString();
 }
 
