@@ -29,9 +29,6 @@ export default defineConfig({
     // Every browser of the default (baseline) target supports <link rel=modulepreload>; skip the polyfill.
     modulePreload: { polyfill: false },
     rollupOptions: {
-      // @xemchung/protocol is pure by design (no I/O, no globals), so a page that takes one constant from it must
-      // not drag in every zod schema the barrel re-exports.
-      treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/protocol/') },
       output: {
         // Everything the entry needs statically goes in one chunk; otherwise modules it shares with the lazy pages
         // are cut into many small chunks, and each one compresses worse and costs a request.

@@ -4,7 +4,7 @@
 // previous one. Latency is measured from that scheduled time, so a late generator cannot hide server delay.
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { PROTOCOL_VERSION } from '../../packages/protocol/src/commands.ts';
+import { PROTOCOL_VERSION } from '../../packages/protocol/src/protocol-version.ts';
 import { summarize } from '../lib/percentiles.ts';
 import { WireClient } from '../lib/sio-wire.ts';
 import type { LoadPlan, LoadReady, LoadResult, WindowMark } from './messages.ts';

@@ -5,7 +5,7 @@
 // latency is taken from the command's scheduled time, so neither a late host nor a busy server can hide.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { PROTOCOL_VERSION } from '../../packages/protocol/src/commands.ts';
+import { PROTOCOL_VERSION } from '../../packages/protocol/src/protocol-version.ts';
 import { WireClient } from '../lib/sio-wire.ts';
 import type { ControlReady, PhaseResult, ToControl } from './messages.ts';
 

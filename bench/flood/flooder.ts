@@ -5,7 +5,7 @@
 // cut off; when the server closes the socket, or refuses it, the loop opens the next one at once.
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
-import { PROTOCOL_VERSION } from '../../packages/protocol/src/commands.ts';
+import { PROTOCOL_VERSION } from '../../packages/protocol/src/protocol-version.ts';
 import type { FloodScenario, FloodStats, ToFlooder } from './messages.ts';
 
 type Plan = Extract<ToFlooder, { type: 'plan' }>;

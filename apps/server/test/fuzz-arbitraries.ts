@@ -1,4 +1,5 @@
-import { COMMAND_TYPES, type CommandType, isCommandType, isRoomCommand, parseCommand } from '@xemchung/protocol';
+import type { CommandType } from '@xemchung/protocol';
+import { COMMAND_TYPES, isCommandType, isRoomCommand, parseCommand } from '@xemchung/protocol/schemas';
 import fc from 'fast-check';
 
 /** One Socket.IO event as a client could emit it: a name and its arguments (the ack callback comes on top). */

@@ -1,11 +1,11 @@
 import {
   type AckResult,
-  ackFailureSchema,
   type CommandPayload,
   type CommandType,
   PROTOCOL_VERSION,
   type RoomSnapshot,
 } from '@xemchung/protocol';
+import { ackFailureSchema } from '@xemchung/protocol/schemas';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { RoomRepository } from '../src/rooms/room-repository.ts';

@@ -1,4 +1,4 @@
-import { isCommandType, isRoomCommand, parseCommand } from '@xemchung/protocol';
+import { isCommandType, isRoomCommand, parseCommand } from '@xemchung/protocol/schemas';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_RATE, FLOOD_CUTOFF, MAX_MESSAGE_BYTES } from '../src/realtime/socket-server.ts';
@@ -13,11 +13,12 @@ import {
   runLegitimately,
   sleep,
 } from './fuzz-clients.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, youtubeVideo } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 describe.each(DATABASE_KINDS)('hostile socket input on %s (R21, R22, R23)', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind);
   let host: TestUser;
   /** The fuzzed room and its control twin, which gets the same legitimate commands and no fuzz. */
   let fuzzedId: string;
@@ -43,7 +44,6 @@ describe.each(DATABASE_KINDS)('hostile socket input on %s (R21, R22, R23)', (kin
   };
 
   beforeAll(async () => {
-    server = await startServer(kind);
     host = await signedInUser(server, 'Chủ phòng');
     fuzzedId = await createRoom(server, host, 'Phòng thử');
     controlId = await createRoom(server, host, 'Phòng thử');
@@ -56,7 +56,6 @@ describe.each(DATABASE_KINDS)('hostile socket input on %s (R21, R22, R23)', (kin
   afterAll(async () => {
     hostInFuzzed?.close();
     hostInControl?.close();
-    await server?.close();
   });
 
   it('answers random and malformed payloads for every event with a typed refusal, from host and guest alike', async () => {

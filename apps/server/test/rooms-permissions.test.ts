@@ -1,4 +1,5 @@
-import { COMMAND_TYPES, type CommandType, userKey } from '@xemchung/protocol';
+import { type CommandType, userKey } from '@xemchung/protocol';
+import { COMMAND_TYPES } from '@xemchung/protocol/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatRepository } from '../src/chat/chat-repository.ts';
 import { RoomRepository } from '../src/rooms/room-repository.ts';

@@ -1,4 +1,4 @@
-import { searchResponseSchema } from '@xemchung/protocol';
+import { searchResponseSchema } from '@xemchung/protocol/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeInnerTube, INNERTUBE_FIXTURE_RESULTS, startFakeInnerTube } from './fake-innertube.ts';
 import { type FakeYouTube, startFakeYouTube } from './fake-youtube.ts';

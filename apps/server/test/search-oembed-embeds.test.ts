@@ -1,4 +1,5 @@
-import { type EmbedSource, linkPreviewSchema, mediaVideoId } from '@xemchung/protocol';
+import { type EmbedSource, mediaVideoId } from '@xemchung/protocol';
+import { linkPreviewSchema } from '@xemchung/protocol/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_OEMBED_PATHS, embedThumbnail, embedTitle } from './fake-embed-oembed.ts';
 import { type FakeYouTube, startFakeYouTube } from './fake-youtube.ts';

@@ -1,4 +1,5 @@
-import { linkPreviewSchema, mediaVideoId } from '@xemchung/protocol';
+import { mediaVideoId } from '@xemchung/protocol';
+import { linkPreviewSchema } from '@xemchung/protocol/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeYouTube, oembedTitle, startFakeYouTube } from './fake-youtube.ts';
 import { startServer, type TestServer } from './harness.ts';

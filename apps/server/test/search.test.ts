@@ -1,4 +1,4 @@
-import { searchResponseSchema } from '@xemchung/protocol';
+import { searchResponseSchema } from '@xemchung/protocol/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_YOUTUBE_KEY, type FakeYouTube, SEARCH_FIXTURE_RESULTS, startFakeYouTube } from './fake-youtube.ts';
 import { startServer, type TestServer } from './harness.ts';

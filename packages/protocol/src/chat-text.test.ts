@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_LINES_MAX, CHAT_TEXT_MAX, chatLineCount, chatTextLength, prepareChatText } from './chat-text.ts';
-import { parseCommand } from './commands.ts';
+import { parseCommand } from './schemas/commands.ts';
 
 describe('chat text (R54)', () => {
   it('stores the NFC text without surrounding whitespace, newlines inside kept', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addVideoInputSchema } from './commands.ts';
 import { mediaVideoId, parseVideoLink } from './links.ts';
+import { addVideoInputSchema } from './schemas/commands.ts';
 
 describe('R75 parseVideoLink: Vimeo', () => {
   it.each([

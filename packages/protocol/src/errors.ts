@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The closed set of error codes a socket command can fail with (docs/protocol.md, "Errors"). Clients switch
  * on the code; the message is for logs and developers, except where a rule fixes the text shown to users.
@@ -69,26 +67,7 @@ export const ERROR_CODES = [
   'internal',
 ] as const;
 
-export const errorCodeSchema = z.enum(ERROR_CODES);
-export type ErrorCode = z.infer<typeof errorCodeSchema>;
-
-export const protocolErrorSchema = z.object({ code: errorCodeSchema, message: z.string() });
-/** What went wrong, as carried in a failed ack or a refused connection (`connect_error` → `err.data`). */
-export type ProtocolError = z.infer<typeof protocolErrorSchema>;
-
-export const ackFailureSchema = z.object({ ok: z.literal(false), error: protocolErrorSchema });
-export type AckFailure = z.infer<typeof ackFailureSchema>;
-
-/** Every command's acknowledgement: `{ok: true, ...result}` or `{ok: false, error: {code, message}}`. */
-export type AckResult<T extends object = Record<never, never>> = ({ ok: true } & T) | AckFailure;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** R7: the alert text for a duplicate playlist video, exact (docs/product.md#messages). */
 export const DUPLICATE_VIDEO_MESSAGE = 'Video đã có trong playlist';
-
-export function protocolError(code: ErrorCode, message: string): ProtocolError {
-  return { code, message };
-}
-
-export function ackFailure(code: ErrorCode, message: string): AckFailure {
-  return { ok: false, error: { code, message } };
-}

@@ -4,6 +4,11 @@ export const PLAYLIST_MAX = 500;
 export const TITLE_MAX = 200;
 export const VIDEO_ID_MAX = 64;
 export const URL_MAX = 2048;
+/** The slowest and fastest playback rates a room may play at (the players' own range). */
+export const PLAYBACK_RATE_MIN = 0.25;
+export const PLAYBACK_RATE_MAX = 2;
+/** Longest position we accept, in seconds (about 115 days: enough for long live streams). */
+export const POSITION_MAX = 10_000_000;
 /** Co-hosts one room may have at once. */
 export const COHOSTS_MAX = 20;
 /** Highest per-person cap on waiting videos the host may set (the playlist's own limit). */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { URL_MAX } from './limits.ts';
 import { mediaVideoId, PLAYLIST_ID_PATTERN, parsePlaylistLink, parseVideoLink, YOUTUBE_ID_PATTERN } from './links.ts';
-import { videoIdSchema } from './room.ts';
+import { videoIdSchema } from './schemas/room.ts';
 
 const ID = 'dQw4w9WgXcQ';
 const ID_WITH_SYMBOLS = 'a-B_c9-Z_0x';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from './commands.ts';
 import { PER_PERSON_CAP_MAX } from './limits.ts';
-import { personKeySchema } from './moderation.ts';
+import { parseCommand } from './schemas/commands.ts';
+import { personKeySchema } from './schemas/moderation.ts';
 
 describe('moderation payloads (R55–R59)', () => {
   it.each(['u:abc_DEF-123', 'g:0123456789', 'g:ABCDEFGHJK'])('takes the person key %s', (key) => {

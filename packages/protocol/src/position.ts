@@ -1,4 +1,4 @@
-import type { CurrentVideo } from './room.ts';
+import type { CurrentVideo } from './schemas/room.ts';
 
 /** The part of current_video that fixes where playback is. */
 export type PlaybackReference = Pick<CurrentVideo, 'playing' | 'current_time' | 'updated_at' | 'rate'>;

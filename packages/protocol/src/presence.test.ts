@@ -1,17 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from './commands.ts';
-import type { SyncReport } from './presence.ts';
-import {
-  betterReport,
-  boundedReport,
-  SYNC_ERROR_MAX_MS,
-  SYNC_FAIR_MS,
-  SYNC_GOOD_MS,
-  SYNC_RTT_MAX_MS,
-  SYNC_STATES,
-  syncLevel,
-} from './sync-badge.ts';
+import { parseCommand } from './schemas/commands.ts';
+import type { SyncReport } from './schemas/presence.ts';
+import { betterReport, boundedReport, SYNC_FAIR_MS, SYNC_GOOD_MS, syncLevel } from './sync-badge.ts';
+import { SYNC_ERROR_MAX_MS, SYNC_RTT_MAX_MS, SYNC_STATES } from './sync-report.ts';
 
 const report = (state: SyncReport['state'], errorMs?: number, rttMs = 20): SyncReport =>
   errorMs === undefined ? { state, rttMs } : { state, errorMs, rttMs };

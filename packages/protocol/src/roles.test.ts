@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_TYPES } from './commands.ts';
-import {
-  type ADD_POLICIES,
-  COMMAND_PERMISSIONS,
-  DEFAULT_ROOM_SETTINGS,
-  may,
-  type Role,
-  refusalFor,
-  roleOf,
-} from './roles.ts';
+import { COMMAND_PERMISSIONS, may, type Role, refusalFor, roleOf } from './roles.ts';
+import { DEFAULT_ROOM_SETTINGS } from './room.ts';
+import type { ADD_POLICIES } from './room-settings.ts';
+import { COMMAND_TYPES } from './schemas/commands.ts';
 
 const ROLES: Role[] = ['host', 'cohost', 'member', 'guest'];
 

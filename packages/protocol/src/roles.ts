@@ -1,40 +1,14 @@
 // The one permission table (docs/room-rules.md R2, R50): the server enforces it, the web reads it to decide which
 // controls to show. Free of zod (types only from the schemas), so any bundle may import it cheaply.
-import type { CommandType } from './commands.ts';
 import type { ErrorCode } from './errors.ts';
+import type { CommandType } from './schemas/commands.ts';
+import type { RoomSettings } from './schemas/room.ts';
 
 /**
  * Who a viewer is to a room: its owner (`host`), a signed-in viewer the host gave control (`cohost`), any other
  * signed-in viewer (`member`), or a signed-out one (`guest`). Ownership never moves; control can be shared.
  */
 export type Role = 'host' | 'cohost' | 'member' | 'guest';
-
-/** Who may add videos to a room's playlist. */
-export const ADD_POLICIES = ['everyone', 'signedIn', 'controllers'] as const;
-export type AddPolicy = (typeof ADD_POLICIES)[number];
-
-/** What happens when the current item ends (R63): stop at the end, play it again, or start the playlist over. */
-export const LOOP_MODES = ['off', 'one', 'all'] as const;
-export type LoopMode = (typeof LOOP_MODES)[number];
-
-/** The host's moderation settings, stored with the room (R56). */
-export interface RoomSettings {
-  /** Who may add videos. */
-  addPolicy: AddPolicy;
-  /** Whether guests may write in the chat (signed-in viewers always may). */
-  guestChat: boolean;
-  /** How many videos one person may have waiting in the playlist (added by them, not yet played). */
-  perPersonCap: number;
-  /** Whether viewers may vote to skip the current item (R64). */
-  skipVoting: boolean;
-}
-
-export const DEFAULT_ROOM_SETTINGS: Readonly<RoomSettings> = Object.freeze({
-  addPolicy: 'everyone',
-  guestChat: false,
-  perPersonCap: 10,
-  skipVoting: true,
-});
 
 /**
  * What a command asks of its caller:

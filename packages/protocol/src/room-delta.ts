@@ -1,29 +1,12 @@
 // What changed in a room between two committed versions (docs/room-rules.md R108), and how a client applies it.
 // Free of zod: the web applies deltas on every broadcast and keeps zod out of its bundle.
-import type { RoomSnapshot, Video } from './room.ts';
+import type { RoomDelta, RoomSnapshot, Video } from './schemas/room.ts';
 
 /** The parts of a room a delta sets whole when they change (everything but the playlist and the version). */
 export type RoomDeltaFields = Partial<Omit<RoomSnapshot, 'id' | 'playlist' | 'version'>>;
 
-/**
- * How the playlist changed: `removed` items go (by id), then `inserted` items are put in at their index in
- * ascending order (new items, and items that moved: out, then in where they now are), then `changed` items replace
- * the item with their id where it stands (a watched flag). Applied in that order, the before-playlist becomes the
- * after-playlist exactly.
- */
-export interface PlaylistDelta {
-  removed?: string[];
-  inserted?: Array<{ index: number; video: Video }>;
-  changed?: Video[];
-}
-
-/** `room:delta` (R108): the room at `version` is the room at `version - 1` with this applied. */
-export interface RoomDelta {
-  roomId: string;
-  version: number;
-  set?: RoomDeltaFields;
-  playlist?: PlaylistDelta;
-}
+/** How the playlist changed (`room:delta`'s `playlist`, schemas/room.ts). */
+export type PlaylistDelta = NonNullable<RoomDelta['playlist']>;
 
 /** The room fields a delta may set, in one place for the diff and the tests. */
 export const ROOM_DELTA_FIELDS = ['host', 'name', 'current_video', 'cohosts', 'settings', 'loop', 'skipVotes'] as const;

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROOM_NAME_MAX } from './limits.ts';
 import { NAME_GRAPHEME_MAX } from './name-rule.ts';
-import { createRoomRequestSchema } from './room.ts';
 import { roomNameLength, roomNameProblem } from './room-name.ts';
+import { createRoomRequestSchema } from './schemas/room.ts';
 
 const INVISIBLE = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u034f', '\u3164', '\u2800', '\ufe0f'];
 const CONTROLS = ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u009b', '\n', '\t', '\u2028', '\u2029'];

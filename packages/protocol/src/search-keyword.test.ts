@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchKeywordSchema } from './search.ts';
+import { searchKeywordSchema } from './schemas/search.ts';
 import { clipSearchKeyword, SEARCH_KEYWORD_MAX } from './search-keyword.ts';
 
 describe('clipSearchKeyword', () => {

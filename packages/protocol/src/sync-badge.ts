@@ -1,19 +1,6 @@
 // The sync badge of a viewer (docs/room-rules.md R53), free of zod: the web's room chunk imports it.
-import type { SyncReport } from './presence.ts';
-
-/** What a viewer's player is doing, as it reports it; `idle` when no video is on its screen. */
-export const SYNC_STATES = ['playing', 'paused', 'buffering', 'blocked', 'error', 'idle'] as const;
-export type SyncState = (typeof SYNC_STATES)[number];
-
-/**
- * How often a client reports, and so the least time the server lets pass between two reports of a socket. The
- * reports also say the tab is alive (R52): one not heard from for a while is probed, then unlisted.
- */
-export const SYNC_REPORT_INTERVAL_MS = 2000;
-/** The largest error a report may carry (a day, in ms); clients clamp to it. Beyond is `invalid_payload`. */
-export const SYNC_ERROR_MAX_MS = 86_400_000;
-/** The largest round trip a report may carry (ms); clients clamp to it. */
-export const SYNC_RTT_MAX_MS = 60_000;
+import type { SyncReport } from './schemas/presence.ts';
+import { SYNC_ERROR_MAX_MS, SYNC_RTT_MAX_MS, type SyncState } from './sync-report.ts';
 
 /** At most this far from the room's timeline (ms), a playing viewer's badge is green. */
 export const SYNC_GOOD_MS = 50;

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from './commands.ts';
-import { DEFAULT_ROOM_SETTINGS, may, type Role, refusalFor } from './roles.ts';
+import { may, type Role, refusalFor } from './roles.ts';
+import { DEFAULT_ROOM_SETTINGS } from './room.ts';
+import { parseCommand } from './schemas/commands.ts';
 import { countSkipVotes, skipPasses, skipTally, skipVotesNeeded } from './vote-skip.ts';
 
 const ROLES: Role[] = ['host', 'cohost', 'member', 'guest'];

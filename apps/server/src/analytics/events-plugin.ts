@@ -1,4 +1,5 @@
-import { ANALYTICS_BODY_MAX, type AnalyticsEvent, analyticsEventSchema } from '@xemchung/protocol';
+import { ANALYTICS_BODY_MAX, type AnalyticsEvent } from '@xemchung/protocol';
+import { analyticsEventSchema } from '@xemchung/protocol/schemas';
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, type SessionStore, type SessionUser } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';

@@ -5,9 +5,8 @@ import {
   type CommandType,
   commandNeedsRoom,
   type ErrorCode,
-  isCommandType,
-  parseCommand,
 } from '@xemchung/protocol';
+import { isCommandType, parseCommand } from '@xemchung/protocol/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TokenBucket } from '../limits/token-bucket.ts';
 import type { CommandTable, RoomConnection } from './handler.ts';

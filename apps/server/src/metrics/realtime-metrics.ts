@@ -1,4 +1,4 @@
-import { COMMAND_TYPES, isRoomCommand } from '@xemchung/protocol';
+import { COMMAND_TYPES, isRoomCommand } from '@xemchung/protocol/schemas';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Server } from 'socket.io';
 import type { RealtimeObserver } from '../realtime/socket-server.ts';

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { handshakeAuthSchema, PROTOCOL_VERSION, type ProtocolError } from '@xemchung/protocol';
+import { PROTOCOL_VERSION, type ProtocolError } from '@xemchung/protocol';
+import { handshakeAuthSchema } from '@xemchung/protocol/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExtendedError, Socket } from 'socket.io';
 import { SESSION_COOKIE, type SessionStore, type SessionUser } from '../auth/sessions.ts';

@@ -10,8 +10,8 @@ import {
   type RoomSummary,
   type Video,
   type VideoSource,
-  videoSourceSchema,
 } from '@xemchung/protocol';
+import { videoSourceSchema } from '@xemchung/protocol/schemas';
 import DataLoader from 'dataloader';
 import type { Db } from '../db/database.ts';
 import type { PlaylistItemRow, RoomRow } from '../db/schema.ts';

@@ -1,4 +1,5 @@
-import { createRoomRequestSchema, ROOMS_PER_ACCOUNT_MAX, type RoomSummary } from '@xemchung/protocol';
+import { ROOMS_PER_ACCOUNT_MAX, type RoomSummary } from '@xemchung/protocol';
+import { createRoomRequestSchema } from '@xemchung/protocol/schemas';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type SessionStore } from '../auth/sessions.ts';
 import { sendError } from '../http/errors.ts';

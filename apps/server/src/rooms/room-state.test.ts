@@ -5,8 +5,8 @@ import {
   DUPLICATE_VIDEO_MESSAGE,
   mediaVideoId,
   PLAYLIST_MAX,
-  roomCommandSchema,
 } from '@xemchung/protocol';
+import { roomCommandSchema } from '@xemchung/protocol/schemas';
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
 import { committedState, emptyRoomState } from '../../test/room-states.ts';

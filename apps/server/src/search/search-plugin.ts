@@ -4,8 +4,8 @@ import {
   parseVideoLink,
   SEARCH_UNAVAILABLE_STATUS,
   type SearchResponse,
-  searchKeywordSchema,
 } from '@xemchung/protocol';
+import { searchKeywordSchema } from '@xemchung/protocol/schemas';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { sendError } from '../http/errors.ts';

@@ -1,4 +1,5 @@
-import { httpUrlSchema, type SearchResult, TITLE_MAX, YOUTUBE_ID_PATTERN } from '@xemchung/protocol';
+import { type SearchResult, TITLE_MAX, YOUTUBE_ID_PATTERN } from '@xemchung/protocol';
+import { httpUrlSchema } from '@xemchung/protocol/schemas';
 import { decodeHTMLStrict } from 'entities';
 import { z } from 'zod';
 

@@ -3,6 +3,8 @@ import {
   decideCorrection,
   expectedPosition,
   HOST_REPORT_THRESHOLD_SECONDS,
+  PLAYBACK_RATE_MAX,
+  PLAYBACK_RATE_MIN,
   SYNC_DEADBAND_SECONDS,
   SYNC_TICK_MS,
   YOUTUBE_HOST_RECHECK_MS,
@@ -19,8 +21,6 @@ const HOST_START_GRACE_SECONDS = 5;
 /** Closer than this to the end counts as at the end: play() there would restart the video (s). */
 const END_EPSILON_SECONDS = 0.05;
 const RATE_EPSILON = 1e-3;
-const PROTOCOL_RATE_MIN = 0.25;
-const PROTOCOL_RATE_MAX = 2;
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
@@ -578,7 +578,7 @@ export class PlaybackSync {
   /** The player's rate, unless it is this controller's own nudge (then the room's). */
   private userRate(player: PlayerAdapter, video: CurrentVideo): number {
     const rate = player.rate();
-    return this.setByUs(rate) ? video.rate : clamp(rate, PROTOCOL_RATE_MIN, PROTOCOL_RATE_MAX);
+    return this.setByUs(rate) ? video.rate : clamp(rate, PLAYBACK_RATE_MIN, PLAYBACK_RATE_MAX);
   }
 
   /**

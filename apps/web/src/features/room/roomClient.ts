@@ -1,7 +1,7 @@
 import {
-  type AckFailure,
   type AckResult,
   type AddVideoInput,
+  ackFailure,
   applyRoomDelta,
   CLOCK_SAMPLE_WINDOW,
   type ClientToServerEvents,
@@ -149,12 +149,6 @@ export interface RoomClient {
 }
 
 /**
- * A failed ack made on this side (no answer, nothing to report on). Built here rather than with the protocol's
- * `ackFailure`: importing that would bring its module's zod schemas, and zod, into the room page's chunk.
- */
-const failure = (code: ErrorCode, message: string): AckFailure => ({ ok: false, error: { code, message } });
-
-/**
  * Join and handshake refusals that pass by themselves (a node still starting, its database or Redis back soon):
  * retried.
  */
@@ -274,14 +268,14 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     // While the connection is down, or back but the room not yet joined again, a room command would be queued
     // by Socket.IO and reach the server before the re-join, which refuses it (`not_joined`): say so at once.
     if (needsJoinedRoom(type) && awayFromRoom) {
-      return failure('unavailable', 'Not connected to the room') as CommandAck<T>;
+      return ackFailure('unavailable', 'Not connected to the room') as CommandAck<T>;
     }
     try {
       const answer = await (socket as unknown as AckEmitter).timeout(timeoutMs).emitWithAck(type, payload);
       return answer as CommandAck<T>;
     } catch {
-      if (handshakeRefusal) return failure(handshakeRefusal, 'The server refused the connection');
-      return failure('unavailable', 'No answer from the server');
+      if (handshakeRefusal) return ackFailure(handshakeRefusal, 'The server refused the connection');
+      return ackFailure('unavailable', 'No answer from the server');
     }
   }
 
@@ -411,7 +405,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     voteSkip: (id, skip) => request('vote:skip', { id, skip }),
     updatePlayback: async ({ id, playing, position, rate, version }) => {
       const videoId = id ?? held?.current_video.id ?? '';
-      if (videoId === '') return failure('version_conflict', 'Nothing is playing');
+      if (videoId === '') return ackFailure('version_conflict', 'Nothing is playing');
       return request('playback:update', { id: videoId, playing, position, rate, version });
     },
     ended: (id) => request('playback:ended', { id }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { SYNC_ERROR_MAX_MS, SYNC_RTT_MAX_MS, SYNC_STATES } from '../sync-report.ts';
 import { personSchema } from './people.ts';
-import { SYNC_ERROR_MAX_MS, SYNC_RTT_MAX_MS, SYNC_STATES } from './sync-badge.ts';
 
 /**
  * One viewer's own account of its player, sent with `presence:report` at most every SYNC_REPORT_INTERVAL_MS

@@ -1,23 +1,15 @@
 import { z } from 'zod';
-import { canonicalHttpUrl } from './canonical-url.ts';
+import { canonicalHttpUrl } from '../canonical-url.ts';
+import { PLAYLIST_MAX, POSITION_MAX } from '../limits.ts';
+import { mediaVideoId, PLAYLIST_ID_PATTERN, parseVideoLink, YOUTUBE_ID_PATTERN } from '../links.ts';
 import { chatDeleteCommand, chatHistoryCommand, chatSendCommand } from './chat.ts';
-import { PLAYLIST_MAX } from './limits.ts';
-import { mediaVideoId, PLAYLIST_ID_PATTERN, parseVideoLink, YOUTUBE_ID_PATTERN } from './links.ts';
 import { personKeySchema, settingsChangeSchema, uidSchema } from './moderation.ts';
 import { presenceReportSchema } from './presence.ts';
 import { currentVideoSchema, loopModeSchema, videoIdSchema, videoSchema } from './room.ts';
 
-/**
- * Bumped on any incompatible change to a message below. Clients send it in the Socket.IO handshake
- * (`auth: {protocol: PROTOCOL_VERSION}`); the server refuses other versions with `protocol_mismatch`.
- */
-export const PROTOCOL_VERSION = 1;
-
+/** The Socket.IO handshake's `auth`: the client's PROTOCOL_VERSION (protocol-version.ts). */
 export const handshakeAuthSchema = z.object({ protocol: z.number().int() });
 export type HandshakeAuth = z.infer<typeof handshakeAuthSchema>;
-
-/** Longest position we accept, in seconds (about 115 days: enough for long live streams). */
-export const POSITION_MAX = 10_000_000;
 
 /**
  * The video a client proposes to add. `visited` is the server's to decide, so it is not accepted here. The id

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT_PAGE_SIZE } from './chat-text.ts';
+import { CHAT_PAGE_SIZE } from '../chat-text.ts';
 import { personSchema } from './people.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AckResult } from '../acks.ts';
 import {
   chatDeletedEventSchema,
   chatDeleteResultSchema,
@@ -7,7 +8,7 @@ import {
   chatSendResultSchema,
 } from './chat.ts';
 import type { CommandPayload, CommandType } from './commands.ts';
-import { type AckResult, ackFailureSchema } from './errors.ts';
+import { ackFailureSchema } from './errors.ts';
 import { bansResultSchema, kickResultSchema, removedEventSchema, uidResultSchema } from './moderation.ts';
 import { roomPresenceSchema } from './presence.ts';
 import { roomDeltaSchema, roomSnapshotSchema } from './room.ts';

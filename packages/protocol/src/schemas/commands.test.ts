@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_TYPES, isCommandType, isRoomCommand, POSITION_MAX, parseCommand } from './commands.ts';
+import { POSITION_MAX, TITLE_MAX } from '../limits.ts';
+import { mediaVideoId } from '../links.ts';
+import { COMMAND_TYPES, isCommandType, isRoomCommand, parseCommand } from './commands.ts';
 import { commandAckSchema } from './events.ts';
-import { TITLE_MAX } from './limits.ts';
-import { mediaVideoId } from './links.ts';
 
 const youtube = { id: 'dQw4w9WgXcQ', title: 'Never', thumbnail: '', source: 'youtube', mediaUrl: null } as const;
 const mediaUrl = 'https://cdn.example.com/clip.mp4';

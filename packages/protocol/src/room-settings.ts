@@ -1,0 +1,9 @@
+// The choices a host has for a room (R56, R63); the settings themselves are schemas/room.ts's roomSettingsSchema.
+
+/** Who may add videos to a room's playlist. */
+export const ADD_POLICIES = ['everyone', 'signedIn', 'controllers'] as const;
+export type AddPolicy = (typeof ADD_POLICIES)[number];
+
+/** What happens when the current item ends (R63): stop at the end, play it again, or start the playlist over. */
+export const LOOP_MODES = ['off', 'one', 'all'] as const;
+export type LoopMode = (typeof LOOP_MODES)[number];

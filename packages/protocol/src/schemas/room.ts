@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { EMBED_SOURCES } from '../embed-links.ts';
+import {
+  COHOSTS_MAX,
+  PER_PERSON_CAP_MAX,
+  PLAYBACK_RATE_MAX,
+  PLAYBACK_RATE_MIN,
+  PLAYLIST_MAX,
+  ROOM_NAME_MAX,
+  SKIP_VOTES_MAX,
+  TITLE_MAX,
+  URL_MAX,
+  VIDEO_ID_MAX,
+} from '../limits.ts';
+import { type RoomNameProblem, roomNameProblem } from '../room-name.ts';
+import { ADD_POLICIES, LOOP_MODES } from '../room-settings.ts';
+
+/**
+ * Where a playlist item plays from: the YouTube IFrame player, an HTML5 media element on a direct link, or the
+ * Vimeo, Dailymotion or SoundCloud player (R75).
+ */
+export const videoSourceSchema = z.enum(['youtube', 'media', ...EMBED_SOURCES]);
+export type VideoSource = z.infer<typeof videoSourceSchema>;
+
+export const httpUrlSchema = z
+  .string()
+  .max(URL_MAX)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL');
+
+/** A YouTube video id, or our own id for a direct media link (`m_` + hash). */
+export const videoIdSchema = z
+  .string()
+  .min(1)
+  .max(VIDEO_ID_MAX)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, - and _');
+
+/** A playlist item (docs/product.md#data) plus how to play it. */
+export const videoSchema = z.object({
+  id: videoIdSchema,
+  title: z.string().max(TITLE_MAX),
+  thumbnail: z.union([httpUrlSchema, z.literal('')]),
+  visited: z.boolean(),
+  source: videoSourceSchema,
+  /** The direct media URL when source is 'media', the canonical page URL for Vimeo, Dailymotion, SoundCloud; null for YouTube. */
+  mediaUrl: httpUrlSchema.nullable(),
+});
+export type Video = z.infer<typeof videoSchema>;
+
+/**
+ * What is playing (docs/product.md#data). `current_time` is the position in seconds at server time
+ * `updated_at` (epoch ms); while `playing`, the position advances at `rate` from there.
+ */
+export const currentVideoSchema = z.object({
+  id: z.string().max(VIDEO_ID_MAX),
+  index: z.number().int().min(-1),
+  playing: z.boolean(),
+  current_time: z.number().min(0),
+  updated_at: z.number().int().min(0),
+  rate: z.number().min(PLAYBACK_RATE_MIN).max(PLAYBACK_RATE_MAX),
+});
+export type CurrentVideo = z.infer<typeof currentVideoSchema>;
+
+export const loopModeSchema = z.enum(LOOP_MODES);
+
+/** The host's moderation settings, stored with the room (R56); who they let do what is in roles.ts. */
+export const roomSettingsSchema = z.object({
+  /** Who may add videos. */
+  addPolicy: z.enum(ADD_POLICIES),
+  /** Whether guests may write in the chat (signed-in viewers always may). */
+  guestChat: z.boolean(),
+  /** How many videos one person may have waiting in the playlist (added by them, not yet played). */
+  perPersonCap: z.number().int().min(1).max(PER_PERSON_CAP_MAX),
+  /** Whether viewers may vote to skip the current item (R64). */
+  skipVoting: z.boolean(),
+});
+export type RoomSettings = z.infer<typeof roomSettingsSchema>;
+
+/** A room as the server sends it: with who shares control, the host's settings and its commit `version` (docs/product.md#data). */
+export const roomSnapshotSchema = z.object({
+  id: z.string(),
+  host: z.string(),
+  name: z.string(),
+  playlist: z.array(videoSchema).max(PLAYLIST_MAX),
+  current_video: currentVideoSchema,
+  /** Uids of the signed-in viewers the host gave control (R55). */
+  cohosts: z.array(z.string()).max(COHOSTS_MAX),
+  settings: roomSettingsSchema,
+  /** What autoplay does at the end of an item (R63); the host and co-hosts change it. */
+  loop: loopModeSchema,
+  /**
+   * The person keys (R51) of those who voted to skip the current item and were present at the last vote (R65);
+   * emptied when the item changes. The count shown is these keys among the viewers present now (vote-skip.ts).
+   */
+  skipVotes: z.array(z.string().max(80)).max(SKIP_VOTES_MAX),
+  version: z.number().int().min(0),
+});
+export type RoomSnapshot = z.infer<typeof roomSnapshotSchema>;
+
+/** `room:delta` (R108): the room at `version` is the room at `version - 1` with `set` and `playlist` applied. */
+export const roomDeltaSchema = z.object({
+  roomId: z.string(),
+  version: z.number().int().min(1),
+  set: roomSnapshotSchema
+    .pick({ host: true, name: true, current_video: true, cohosts: true, settings: true, loop: true, skipVotes: true })
+    .partial()
+    .optional(),
+  /**
+   * How the playlist changed: `removed` items go (by id), then `inserted` items are put in at their index in
+   * ascending order (new items, and items that moved: out, then in where they now are), then `changed` items replace
+   * the item with their id where it stands (a watched flag). Applied in that order, the before-playlist becomes the
+   * after-playlist exactly.
+   */
+  playlist: z
+    .object({
+      removed: z.array(videoIdSchema).optional(),
+      inserted: z.array(z.object({ index: z.number().int().min(0), video: videoSchema })).optional(),
+      changed: z.array(videoSchema).optional(),
+    })
+    .optional(),
+});
+/** Applied by applyRoomDelta, taken by roomDeltaBetween (room-delta.ts). */
+export type RoomDelta = z.infer<typeof roomDeltaSchema>;
+
+const ROOM_NAME_MESSAGES: Record<RoomNameProblem, string> = {
+  blank: 'Room name is required',
+  invalid_character: 'Room name must not contain control characters, bidirectional overrides or stacked marks',
+  too_long: `Room name must be at most ${ROOM_NAME_MAX} characters`,
+};
+
+/** A room name, trimmed, judged by roomNameProblem as the form judges it (R41). */
+export const roomNameSchema = z
+  .string()
+  .trim()
+  .superRefine((name, ctx) => {
+    const problem = roomNameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: ROOM_NAME_MESSAGES[problem] });
+  });
+
+/** POST /api/rooms */
+export const createRoomRequestSchema = z.object({ name: roomNameSchema });
+export type CreateRoomRequest = z.infer<typeof createRoomRequestSchema>;
+
+/** A room in a listing (GET /api/rooms?host=me). */
+export const roomSummarySchema = z.object({ id: z.string(), name: z.string(), host: z.string() });
+export type RoomSummary = z.infer<typeof roomSummarySchema>;
