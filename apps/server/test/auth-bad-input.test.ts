@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_COOKIE } from '../src/auth/login-state.ts';
 import { SESSION_COOKIE } from '../src/auth/sessions.ts';
 import { TestBrowser } from './auth-browser.ts';
@@ -12,15 +12,10 @@ import {
   submitInteraction,
 } from './auth-flow-helpers.ts';
 import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { suiteServer } from './suite-server.ts';
 
 describe.each(DATABASE_KINDS)('sign-in refuses bad input on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer(kind);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = suiteServer(kind);
 
   const accountsWithEmail = (email: string) =>
     server.app.db.selectFrom('local_accounts').select('id').where('email', '=', email).execute();

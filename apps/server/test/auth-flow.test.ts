@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../src/auth/sessions.ts';
 import { TestBrowser } from './auth-browser.ts';
 import {
@@ -10,16 +10,11 @@ import {
   signIn,
   submitInteraction,
 } from './auth-flow-helpers.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
+import { suiteServer } from './suite-server.ts';
 
 describe.each(DATABASE_KINDS)('sign-in with the embedded identity provider on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer(kind);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = suiteServer(kind);
 
   it('creates an account in the popup, announces success to the opener and opens a 30-day session', async () => {
     const page = await openLoginPage(server.url);

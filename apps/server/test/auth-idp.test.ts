@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deleteExpiredOidcPayloads, KyselyOidcAdapter } from '../src/auth/oidc-adapter.ts';
 import { SESSION_COOKIE } from '../src/auth/sessions.ts';
 import { upsertUser } from '../src/auth/users.ts';
 import { me, newAccount, openLoginPage, popupMessage, register } from './auth-flow-helpers.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS, startServer } from './harness.ts';
+import { suiteServer } from './suite-server.ts';
 
 describe.each(DATABASE_KINDS)('embedded identity provider on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer(kind);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = suiteServer(kind);
 
   it('publishes its discovery document under /oidc with the public issuer, code flow and PKCE', async () => {
     const response = await fetch(`${server.url}/oidc/.well-known/openid-configuration`);

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser } from './auth-browser.ts';
 import { newAccount, openLoginPage, register } from './auth-flow-helpers.ts';
-import { startServer, type TestServer } from './harness.ts';
+import { suiteServer } from './suite-server.ts';
 
 const SIGNUPS = 3;
 
 /** R105: the embedded sign-in makes at most SIGNUPS_PER_ADDRESS_PER_HOUR accounts per client address an hour. */
 describe('sign-ups per address (R105)', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startServer('sqlite', {
-      env: { TRUST_PROXY: '1', SIGNUPS_PER_ADDRESS_PER_HOUR: String(SIGNUPS) },
-    });
-  });
-
-  afterAll(async () => {
-    await server?.close();
+  const server = suiteServer('sqlite', {
+    env: { TRUST_PROXY: '1', SIGNUPS_PER_ADDRESS_PER_HOUR: String(SIGNUPS) },
   });
 
   const signUp = async (address: string, email?: string) => {

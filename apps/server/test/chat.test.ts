@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { CHAT_LINES_MAX, CHAT_PAGE_SIZE, CHAT_TEXT_MAX, type ChatMessage, type Person } from '@xemchung/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_RATE } from '../src/chat/chat-handlers.ts';
 import { ChatRepository } from '../src/chat/chat-repository.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, waitFor } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 /** The chat events a client received, by name. */
 function chatEvents(client: TestClient, event: 'chat:message' | 'chat:deleted') {
@@ -15,17 +16,16 @@ function chatEvents(client: TestClient, event: 'chat:message' | 'chat:deleted') 
 const guestCookie = () => `xc_guest=${randomBytes(16).toString('base64url')}`;
 
 describe.each(DATABASE_KINDS)('chat on %s (R54)', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind);
   let host: TestUser;
   let roomId: string;
-  const clients: TestClient[] = [];
   const rows = () =>
     server.app.db.selectFrom('chat_messages').selectAll().where('room_id', '=', roomId).orderBy('seq').execute();
 
   /** A connected socket in the room: the host, a new signed-in viewer, or a guest. */
   async function joined(who: TestUser | 'guest', cookie?: string): Promise<TestClient> {
     const client = await connect(server, who === 'guest' ? { ...(cookie ? { cookie } : {}) } : { user: who });
-    clients.push(client);
+    server.track(client);
     expect(await client.join(roomId)).toMatchObject({ ok: true });
     return client;
   }
@@ -33,16 +33,7 @@ describe.each(DATABASE_KINDS)('chat on %s (R54)', (kind) => {
     server.app.db.updateTable('rooms').set(values).where('id', '=', roomId).execute();
 
   beforeAll(async () => {
-    server = await startServer(kind);
     host = await signedInUser(server, 'Chủ phòng');
-  });
-
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   // A fresh room per test, so seqs and history start from nothing.
@@ -160,7 +151,7 @@ describe.each(DATABASE_KINDS)('chat on %s (R54)', (kind) => {
     }
     expect(await member.raw('chat:history', { before: -3 })).toMatchObject({ error: { code: 'invalid_payload' } });
     const outsider = await connect(server, { user: host });
-    clients.push(outsider);
+    server.track(outsider);
     for (const [type, payload] of [
       ['chat:send', { text: 'hi' }],
       ['chat:delete', { seq: 1 }],

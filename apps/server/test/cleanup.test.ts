@@ -6,6 +6,7 @@ import { type CleanupOptions, runCleanup } from '../src/retention/cleanup.ts';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { DATABASE_KINDS, startServer, TEST_DATABASE_URL, type TestServer } from './harness.ts';
 import { signedInUser } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RETENTION_MS = 180 * DAY_MS;
@@ -67,18 +68,11 @@ async function seedKicks(server: TestServer, hostUid: string, expiresAt: number[
 }
 
 describe.each(DATABASE_KINDS)('cleanup of expired data on %s', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind);
   // One clock for the whole suite, so what one test keeps alive stays alive in the next.
   const now = Date.now();
   const options: CleanupOptions = { kind, analyticsRetentionMs: RETENTION_MS, now: () => now };
   const leftOf = (ids: string[], stored: string[]) => ids.filter((id) => stored.includes(id));
-
-  beforeAll(async () => {
-    server = await startServer(kind);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
 
   it('R38: deletes expired sessions, sign-in records, kicks (R58) and events past the retention, in batches; keeps the rest', async () => {
     const db = server.app.db;
@@ -130,12 +124,11 @@ describe.each(DATABASE_KINDS)('cleanup of expired data on %s', (kind) => {
 });
 
 describe.runIf(DATABASE_KINDS.includes('postgres'))('cleanup on several PostgreSQL nodes', () => {
-  let server: TestServer;
+  const server = suiteServer('postgres');
   let otherDeployment: TestServer;
   let other: pg.Client;
 
   beforeAll(async () => {
-    server = await startServer('postgres');
     otherDeployment = await startServer('postgres');
     other = new pg.Client({
       connectionString: TEST_DATABASE_URL,
@@ -145,7 +138,6 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('cleanup on several PostgreS
   });
   afterAll(async () => {
     await other?.end();
-    await server?.close();
     await otherDeployment?.close();
   });
 

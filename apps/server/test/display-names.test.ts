@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { DISPLAY_NAME_FALLBACK, userKey } from '@xemchung/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { ChatRepository } from '../src/chat/chat-repository.ts';
 import { me, newAccount, openLoginPage, register, signIn } from './auth-flow-helpers.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
 import { viewersWhere } from './presence-clients.ts';
-import { connect, createRoom, signedInUser, type TestClient, type TestUser } from './room-clients.ts';
+import { connect, createRoom, signedInUser, type TestUser } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 const SPOOFED = 'Chủ phòng \u202Egnp.exe';
 /** What SPOOFED is shown as: as it is written, without the override. */
@@ -14,22 +15,8 @@ const SPOOFED_SHOWN = 'Chủ phòng gnp.exe';
 const TAGS = `\u{E0001}${String.fromCodePoint(...Array.from({ length: 0x60 }, (_, i) => 0xe0020 + i))}`;
 
 describe.each(DATABASE_KINDS)('display names on %s (R96)', (kind) => {
-  let server: TestServer;
-  const clients: TestClient[] = [];
-  const track = (client: TestClient) => {
-    clients.push(client);
-    return client;
-  };
-
-  beforeAll(async () => {
-    server = await startServer(kind);
-  });
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = suiteServer(kind);
+  const { track } = server;
 
   const accountsWithEmail = (email: string) =>
     server.app.db.selectFrom('local_accounts').select('id').where('email', '=', email).execute();

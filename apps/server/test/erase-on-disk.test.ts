@@ -3,11 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_RETRY_MS, walEraser } from '../src/db/wal-erase.ts';
 import { runCleanup } from '../src/retention/cleanup.ts';
-import { startServer, type TestServer } from './harness.ts';
+import type { TestServer } from './harness.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, waitFor } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 /** The server's SQLite files: the database, its write-ahead log and the log's index. */
 const FILES = ['xemchung.sqlite', 'xemchung.sqlite-wal', 'xemchung.sqlite-shm'];
@@ -22,27 +23,17 @@ function filesHolding(server: TestServer, marker: string): string[] {
 
 // SQLite only: PostgreSQL keeps an emptied row's old version until vacuum, and its WAL until recycled (R98).
 describe('deleted text on disk, SQLite (R98)', () => {
-  let server: TestServer;
+  const server = suiteServer('sqlite');
   let host: TestUser;
-  const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    server = await startServer('sqlite');
     host = await signedInUser(server, 'Chủ phòng');
-  });
-
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   /** A fresh room with the host in it, and a message only this test wrote: returns the client, its seq and text. */
   async function sentMessage(): Promise<{ client: TestClient; seq: number; marker: string }> {
     const client = await connect(server, { user: host });
-    clients.push(client);
+    server.track(client);
     expect(await client.join(await createRoom(server, host))).toMatchObject({ ok: true });
     const marker = `bí mật ${randomUUID()}`;
     const ack = await client.request('chat:send', { text: `Đừng ai đọc: ${marker}` });

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from './harness.ts';
+import { suiteServer } from './suite-server.ts';
 
 describe.each(DATABASE_KINDS)('foundation on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer(kind);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = suiteServer(kind);
 
   it('answers /healthz and /readyz', async () => {
     expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' });

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Video } from '@xemchung/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_ADDRESS_RATE } from '../src/chat/chat-handlers.ts';
 import { RoomStore } from '../src/rooms/room-store.ts';
 import { VOTE_ADDRESS_RATE } from '../src/rooms/vote-handlers.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
 import { viewersWhere } from './presence-clients.ts';
 import {
   type ConnectOptions,
@@ -15,6 +15,7 @@ import {
   type TestUser,
   youtubeVideo,
 } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 /** A guest cookie no socket has used: what a script makes up for every connection. */
 const freshGuest = () => `xc_guest=${randomBytes(16).toString('base64url')}`;
@@ -25,26 +26,16 @@ const freshGuest = () => `xc_guest=${randomBytes(16).toString('base64url')}`;
  * each test names its clients' addresses with X-Forwarded-For.
  */
 describe.each(DATABASE_KINDS)('limits that follow a guest’s address on %s', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind, { env: { TRUST_PROXY: '1' } });
   let host: TestUser;
-  const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    server = await startServer(kind, { env: { TRUST_PROXY: '1' } });
     host = await signedInUser(server, 'Chủ phòng');
-  });
-
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   async function joined(roomId: string, options: ConnectOptions): Promise<TestClient> {
     const client = await connect(server, options);
-    clients.push(client);
+    server.track(client);
     expect(await client.join(roomId)).toMatchObject({ ok: true });
     return client;
   }

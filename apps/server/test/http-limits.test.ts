@@ -1,16 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_RATE_LIMITS } from '../src/auth/register-auth.ts';
 import { openLoginPage } from './auth-flow-helpers.ts';
 import { startServer, type TestServer } from './harness.ts';
+import { suiteServer } from './suite-server.ts';
 
 describe('HTTP body limits', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer('sqlite');
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = suiteServer('sqlite');
 
   it('answers a JSON body over 64 KB with 413 payload_too_large before anything reads it', async () => {
     const response = await fetch(`${server.url}/api/rooms`, {

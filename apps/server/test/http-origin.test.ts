@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../src/auth/sessions.ts';
 import { me, newAccount, openLoginPage, register } from './auth-flow-helpers.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
 import { signedInUser, type TestUser } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 const EVIL = 'https://evil.example';
 
 describe.each(DATABASE_KINDS)('cross-site requests on %s (R36)', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind);
   let user: TestUser;
 
   beforeAll(async () => {
-    server = await startServer(kind);
     user = await signedInUser(server, 'Nạn nhân');
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   const roomCount = async () =>

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../src/auth/sessions.ts';
 import { newAccount, openLoginPage, register } from './auth-flow-helpers.ts';
-import { startServer, type TestServer } from './harness.ts';
+import { suiteServer } from './suite-server.ts';
 
 /** A CSP header as directive → sources; fails on a repeated header (fetch joins repeats with ", "). */
 function parseCsp(header: string | null): Map<string, string[]> {
@@ -30,16 +30,14 @@ function fakeDist(): string {
 }
 
 describe('security headers on an http deployment without Sentry', () => {
-  let server: TestServer;
   let dist: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     dist = fakeDist();
-    server = await startServer('sqlite', { env: { WEB_DIST_DIR: dist } });
   });
-  afterAll(async () => {
-    await server.close();
+  afterAll(() => {
     rmSync(dist, { recursive: true, force: true });
   });
+  const server = suiteServer('sqlite', () => ({ env: { WEB_DIST_DIR: dist } }));
 
   it('gives the app a CSP that allows only itself, the YouTube, Vimeo, Dailymotion and SoundCloud players (R78) and media, and no framing', async () => {
     const response = await fetch(`${server.url}/room/abcdefghijklmnop`, { headers: { accept: 'text/html' } });
@@ -131,14 +129,8 @@ describe('security headers on an http deployment without Sentry', () => {
 });
 
 describe('security headers on an https deployment with Sentry', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer('sqlite', {
-      env: { PUBLIC_URL: 'https://xem.example', SENTRY_DSN: 'https://public%2Bkey@o42.ingest.sentry.example/1234' },
-    });
-  });
-  afterAll(async () => {
-    await server.close();
+  const server = suiteServer('sqlite', {
+    env: { PUBLIC_URL: 'https://xem.example', SENTRY_DSN: 'https://public%2Bkey@o42.ingest.sentry.example/1234' },
   });
 
   it('adds HSTS, upgrades insecure requests, uses wss, and lets the browser reach Sentry and report to it', async () => {

@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CLUSTER_SERVICES, Cluster, RoomView, until } from './cluster.ts';
 import { startServer, type TestServer } from './harness.ts';
 import { connect, createRoom, signedInUser, type TestClient, waitFor, youtubeVideo } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -28,13 +29,7 @@ async function metricsText(server: TestServer): Promise<string> {
 }
 
 describe('GET /metrics', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer('sqlite', { env: { METRICS_TOKEN: TOKEN } });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = suiteServer('sqlite', { env: { METRICS_TOKEN: TOKEN } });
 
   it('is off without METRICS_TOKEN', async () => {
     const plain = await startServer('sqlite');

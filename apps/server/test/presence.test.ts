@@ -1,31 +1,25 @@
 import { guestKey, userKey } from '@xemchung/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVENESS, PRESENCE_MEMBERS_FLUSH_MS, PRESENCE_TICK_MS } from '../src/realtime/presence.ts';
 import { guestIdOf } from '../src/realtime/viewer-identity.ts';
-import { startServer, type TestServer } from './harness.ts';
 import { guestCookie, latestViewers, presenceMessages, reportLikeAPage, viewersWhere } from './presence-clients.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, waitFor } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 import { TcpProxy } from './tcp-proxy.ts';
 
 // Presence is memory only (never SQL), so one database kind is enough here.
 describe('presence on one node (R52)', () => {
-  let server: TestServer;
+  const server = suiteServer('sqlite');
   let host: TestUser;
-  const clients: TestClient[] = [];
   const open = async (options: Parameters<typeof connect>[1] = {}) => {
     const client = await connect(server, options);
-    clients.push(client);
+    server.track(client);
     return client;
   };
 
   beforeAll(async () => {
-    server = await startServer('sqlite');
     host = await signedInUser(server, 'Chủ Phòng');
   });
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close();
-  });
-  afterAll(() => server?.close());
 
   it('lists each person once with their tabs counted: name for the signed-in, a stable tag for guests', async () => {
     const roomId = await createRoom(server, host);
@@ -93,14 +87,13 @@ describe('presence on one node (R52)', () => {
 });
 
 describe('sync reports (R53)', () => {
-  let server: TestServer;
+  const server = suiteServer('sqlite');
   let host: TestUser;
   let roomId: string;
   let hostClient: TestClient;
   let guest: TestClient;
 
   beforeAll(async () => {
-    server = await startServer('sqlite');
     host = await signedInUser(server, 'Chủ Phòng');
     roomId = await createRoom(server, host);
     hostClient = await connect(server, { user: host });
@@ -112,7 +105,6 @@ describe('sync reports (R53)', () => {
   afterAll(async () => {
     hostClient?.close();
     guest?.close();
-    await server?.close();
   });
 
   const guestKeyOf = () => guestKey(guestIdOf(guestCookie('khach-bao-cao').split('=')[1] ?? ''));

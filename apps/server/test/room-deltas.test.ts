@@ -4,8 +4,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { CLUSTER_SERVICES, Cluster, RoomView, until } from './cluster.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, youtubeVideo } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 /** What a controller may do to a room, by index into the videos added so far (any index: some are refused). */
 const commandArb = fc.oneof(
@@ -100,7 +101,7 @@ const commandsArb = fc.array(fc.tuple(fc.constantFrom(0 as const, 1 as const), c
 });
 
 describe.each(DATABASE_KINDS)('room deltas on %s (R108)', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind);
   let host: TestUser;
   let cohost: TestUser;
   const sockets: TestClient[] = [];
@@ -110,14 +111,12 @@ describe.each(DATABASE_KINDS)('room deltas on %s (R108)', (kind) => {
   };
 
   beforeAll(async () => {
-    server = await startServer(kind);
     host = await signedInUser(server, 'Chủ phòng');
     cohost = await signedInUser(server, 'Đồng chủ phòng');
   });
 
   afterAll(async () => {
     for (const client of sockets.splice(0)) client.close();
-    await server?.close();
   });
 
   it('R108: any commands from two controllers reach every viewer as deltas that end on the stored room', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
 import {
   connect,
   connectRefused,
@@ -11,18 +11,18 @@ import {
   waitFor,
   youtubeVideo,
 } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 const invalid = { ok: false, error: { code: 'invalid_payload', message: expect.any(String) } };
 
 describe.each(DATABASE_KINDS)('room engine bad input on %s', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind);
   let host: TestUser;
   let roomId: string;
   let client: TestClient;
   const snapshot = () => new RoomRepository(server.app.db).load(roomId);
 
   beforeAll(async () => {
-    server = await startServer(kind);
     host = await signedInUser(server, 'Chủ phòng');
     roomId = await createRoom(server, host);
   });
@@ -34,7 +34,6 @@ describe.each(DATABASE_KINDS)('room engine bad input on %s', (kind) => {
 
   afterAll(async () => {
     client?.close();
-    await server?.close();
   });
 
   it('answers commands before room:join with not_joined (R3)', async () => {

@@ -1,33 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
 import { guestBrowser, openTab, TRUST_LOCAL_PROXY } from './moderation-clients.ts';
-import { connect, createRoom, signedInUser, type TestClient, type TestUser, youtubeVideo } from './room-clients.ts';
+import { connect, createRoom, signedInUser, type TestUser, youtubeVideo } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 const ADDERS = 30;
 const CAP = 4;
 
 describe.each(DATABASE_KINDS)('co-hosts, settings and caps on %s (R55–R57)', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind, { env: TRUST_LOCAL_PROXY });
   let host: TestUser;
-  const clients: TestClient[] = [];
 
-  const track = (client: TestClient) => {
-    clients.push(client);
-    return client;
-  };
+  const { track } = server;
 
   beforeAll(async () => {
-    server = await startServer(kind, { env: TRUST_LOCAL_PROXY });
     host = await signedInUser(server, 'Chủ phòng');
-  });
-
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   const load = (roomId: string) => new RoomRepository(server.app.db).load(roomId);

@@ -3,22 +3,16 @@ import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
 import { guestBrowser, openTab, TRUST_LOCAL_PROXY } from './moderation-clients.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, youtubeVideo } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 const CLIENTS = 50;
 
 describe.each(DATABASE_KINDS)('concurrent commands on %s (R17, R18)', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind, { env: TRUST_LOCAL_PROXY });
   let host: TestUser;
-  const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    server = await startServer(kind, { env: TRUST_LOCAL_PROXY });
     host = await signedInUser(server, 'Chủ phòng');
-  });
-
-  afterAll(async () => {
-    for (const client of clients) client.close();
-    await server?.close();
   });
 
   /** CLIENTS sockets in a new room: a few signed-in members, the rest guests, each from an address of its own. */
@@ -30,7 +24,7 @@ describe.each(DATABASE_KINDS)('concurrent commands on %s (R17, R18)', (kind) => 
         i < members.length ? connect(server, { user: members[i] }) : openTab(server, guestBrowser(`198.51.100.${i}`)),
       ),
     );
-    clients.push(...crowd);
+    for (const client of crowd) server.track(client);
     const joined = await Promise.all(crowd.map((client) => client.join(roomId)));
     expect(joined.every((ack) => ack.ok && ack.room.version === 1)).toBe(true);
     return { roomId, crowd };

@@ -1,21 +1,14 @@
 import { ROOMS_PER_ACCOUNT_MAX } from '@xemchung/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { ROOM_CREATE_ACCOUNT_RATE, ROOM_CREATE_ADDRESS_RATE } from '../src/rooms/room-routes.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
 import { signedInUser, type TestUser } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 /** R103: room creation is rate-limited per account and per address, and an account has at most 20 rooms. */
 describe.each(DATABASE_KINDS)('room creation limits on %s (R103)', (kind) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startServer(kind, { env: { TRUST_PROXY: '1' } });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = suiteServer(kind, { env: { TRUST_PROXY: '1' } });
 
   const create = (user: TestUser, address: string, name = 'Phòng') =>
     fetch(`${server.url}/api/rooms`, {

@@ -1,8 +1,9 @@
 import { DUPLICATE_VIDEO_MESSAGE, mediaVideoId } from '@xemchung/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 const ITEMS = {
   vimeo: 'https://vimeo.com/76979871/0a1b2c3d4e',
@@ -21,14 +22,13 @@ const item = (source: keyof typeof ITEMS, mediaUrl: string = ITEMS[source], id =
 const invalid = { ok: false, error: { code: 'invalid_payload', message: expect.any(String) } };
 
 describe.each(DATABASE_KINDS)('Vimeo, Dailymotion and SoundCloud items on %s (R75)', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind);
   let host: TestUser;
   let client: TestClient;
   let roomId: string;
   const stored = async () => (await new RoomRepository(server.app.db).load(roomId))?.playlist ?? [];
 
   beforeAll(async () => {
-    server = await startServer(kind);
     host = await signedInUser(server, 'Chủ phòng');
   });
   beforeEach(async () => {
@@ -39,7 +39,6 @@ describe.each(DATABASE_KINDS)('Vimeo, Dailymotion and SoundCloud items on %s (R7
   });
   afterAll(async () => {
     client?.close();
-    await server?.close();
   });
 
   it('stores each with its source and canonical page URL, as sent in another spelling, and reads them back', async () => {

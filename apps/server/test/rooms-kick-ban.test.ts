@@ -1,33 +1,21 @@
 import { BAN_ADDRESS_DURATION_MS, KICK_DURATION_MS, userKey } from '@xemchung/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from './harness.ts';
 import { disconnection, guestBrowser, openTab, removals, TRUST_LOCAL_PROXY } from './moderation-clients.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 describe.each(DATABASE_KINDS)('kicks and bans on %s (R58, R59, R104)', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind, { env: TRUST_LOCAL_PROXY });
   let host: TestUser;
   let hostClient: TestClient;
   let roomId: string;
-  const clients: TestClient[] = [];
 
   /** A socket that is closed after the test. */
-  const track = (client: TestClient) => {
-    clients.push(client);
-    return client;
-  };
+  const { track } = server;
 
   beforeAll(async () => {
-    server = await startServer(kind, { env: TRUST_LOCAL_PROXY });
     host = await signedInUser(server, 'Chủ phòng');
-  });
-
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   /** A new room with the host in it. */

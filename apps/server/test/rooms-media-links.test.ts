@@ -2,8 +2,9 @@ import { canonicalHttpUrl, DUPLICATE_VIDEO_MESSAGE, mediaVideoId, parseVideoLink
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { RoomStore } from '../src/rooms/room-store.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 const CANONICAL = 'http://cdn.example.com/phim/tap-1.mp4';
 
@@ -16,14 +17,13 @@ const duplicate = { ok: false, error: { code: 'duplicate_video', message: DUPLIC
 const invalid = { ok: false, error: { code: 'invalid_payload', message: expect.any(String) } };
 
 describe.each(DATABASE_KINDS)('direct media links on %s (R7, R21, R40)', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind);
   let host: TestUser;
   let client: TestClient;
   let roomId: string;
   const stored = async () => (await new RoomRepository(server.app.db).load(roomId))?.playlist ?? [];
 
   beforeAll(async () => {
-    server = await startServer(kind);
     host = await signedInUser(server, 'Chủ phòng');
   });
 
@@ -36,7 +36,6 @@ describe.each(DATABASE_KINDS)('direct media links on %s (R7, R21, R40)', (kind) 
 
   afterAll(async () => {
     client?.close();
-    await server?.close();
   });
 
   it('answers duplicate_video to every other spelling of a link, and stores the canonical one (R40)', async () => {

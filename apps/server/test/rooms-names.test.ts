@@ -1,19 +1,15 @@
 import { ROOM_NAME_MAX } from '@xemchung/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from './harness.ts';
 import { signedInUser, type TestUser } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 describe.each(DATABASE_KINDS)('room names over HTTP on %s (R41)', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind);
   let host: TestUser;
 
   beforeAll(async () => {
-    server = await startServer(kind);
     host = await signedInUser(server, 'Chủ phòng');
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   const create = (name: unknown) =>

@@ -1,8 +1,9 @@
 import { ERROR_CODES, type RoomSnapshot } from '@xemchung/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
-import { connect, createRoom, signedInUser, type TestClient, type TestUser, youtubeVideo } from './room-clients.ts';
+import { DATABASE_KINDS } from './harness.ts';
+import { connect, createRoom, signedInUser, type TestUser, youtubeVideo } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 const ROUNDS = 3;
 /** What a concurrent reorder, add or remove may be refused with: the order moved on, the item went, the index is past the end. */
@@ -19,28 +20,15 @@ const ids = (room: RoomSnapshot) => room.playlist.map((video) => video.id);
 // The pure machine's property test (room-state.reorder.property.test.ts) interleaves these commands one at a time;
 // here the same interleaving goes through the real socket edge, the per-room queue and the store's commit.
 describe.each(DATABASE_KINDS)('two controllers reordering at once on %s (R16, R17, R18, R60–R63)', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind);
   let host: TestUser;
   let cohost: TestUser;
-  const clients: TestClient[] = [];
 
-  const track = (client: TestClient) => {
-    clients.push(client);
-    return client;
-  };
+  const { track } = server;
 
   beforeAll(async () => {
-    server = await startServer(kind);
     host = await signedInUser(server, 'Chủ phòng');
     cohost = await signedInUser(server, 'Đồng chủ phòng');
-  });
-
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('stores the last broadcast order: added minus removed, no duplicate, the playing item kept, every refusal typed', async () => {

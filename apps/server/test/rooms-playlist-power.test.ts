@@ -1,36 +1,24 @@
 import type { RoomSnapshot } from '@xemchung/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
-import { connect, createRoom, signedInUser, type TestClient, type TestUser, youtubeVideo } from './room-clients.ts';
+import { DATABASE_KINDS } from './harness.ts';
+import { connect, createRoom, signedInUser, type TestUser, youtubeVideo } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 const titles = (room: RoomSnapshot | null | undefined) => room?.playlist.map((video) => video.title).join(' ');
 
 describe.each(DATABASE_KINDS)('playlist power on %s (R60–R63)', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind);
   let host: TestUser;
   let cohost: TestUser;
   let member: TestUser;
-  const clients: TestClient[] = [];
 
-  const track = (client: TestClient) => {
-    clients.push(client);
-    return client;
-  };
+  const { track } = server;
 
   beforeAll(async () => {
-    server = await startServer(kind);
     host = await signedInUser(server, 'Chủ phòng');
     cohost = await signedInUser(server, 'Đồng chủ phòng');
     member = await signedInUser(server, 'Thành viên');
-  });
-
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   const load = (roomId: string) => new RoomRepository(server.app.db).load(roomId);

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RoomBusyError } from '../src/db/room-busy-error.ts';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { applyRoomCommand } from '../src/rooms/room-state.ts';
 import { RoomStore } from '../src/rooms/room-store.ts';
 import { actor } from './actors.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
 import { signedInUser, youtubeVideo } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 describe.each(DATABASE_KINDS)('RoomStore on %s (R17)', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind);
   let hostUid: string;
 
   beforeAll(async () => {
-    server = await startServer(kind);
     hostUid = (await signedInUser(server, 'Chủ phòng')).uid;
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   const addAll = (store: RoomStore, roomId: string, count: number) =>

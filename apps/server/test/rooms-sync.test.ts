@@ -1,8 +1,9 @@
 import { ClockOffsetEstimator, expectedPosition } from '@xemchung/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, youtubeVideo } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -19,14 +20,13 @@ async function syncClock(client: TestClient, skewMs: number): Promise<ClockOffse
 }
 
 describe.each(DATABASE_KINDS)('synchronised playback on %s', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind);
   let host: TestUser;
   let hostClient: TestClient;
   let roomId: string;
   const others: TestClient[] = [];
 
   beforeAll(async () => {
-    server = await startServer(kind);
     host = await signedInUser(server, 'Chủ phòng');
     roomId = await createRoom(server, host);
     hostClient = await connect(server, { user: host });
@@ -35,7 +35,6 @@ describe.each(DATABASE_KINDS)('synchronised playback on %s', (kind) => {
 
   afterAll(async () => {
     for (const client of [hostClient, ...others]) client?.close();
-    await server?.close();
   });
 
   it('answers clock:ping with the server clock (R20)', async () => {

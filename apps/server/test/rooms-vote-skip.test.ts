@@ -1,7 +1,7 @@
 import type { RoomSnapshot } from '@xemchung/protocol';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
 import { guestCookie, viewersWhere } from './presence-clients.ts';
 import {
   connect,
@@ -12,36 +12,21 @@ import {
   waitFor,
   youtubeVideo,
 } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 describe.each(DATABASE_KINDS)('vote to skip on %s (R64–R68)', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind);
   let host: TestUser;
   let member: TestUser;
   let other: TestUser;
-  const clients: TestClient[] = [];
 
-  const track = (client: TestClient) => {
-    clients.push(client);
-    return client;
-  };
-
-  beforeAll(async () => {
-    server = await startServer(kind);
-  });
+  const { track } = server;
 
   // Fresh people for each test: the vote rate is per person (R68), and each test votes a few times.
   beforeEach(async () => {
     host = await signedInUser(server, 'Chủ phòng');
     member = await signedInUser(server, 'Thành viên');
     other = await signedInUser(server, 'Người khác');
-  });
-
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close();
-  });
-
-  afterAll(async () => {
-    await server?.close();
   });
 
   const load = (roomId: string) => new RoomRepository(server.app.db).load(roomId);

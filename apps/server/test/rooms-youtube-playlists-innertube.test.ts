@@ -10,35 +10,32 @@ import {
 } from './fake-innertube.ts';
 import { INNERTUBE_PAGE_SIZE } from './fake-innertube-browse.ts';
 import { FIXTURE_LISTS, hugeVideoId, SMALL_LIST_VIDEOS } from './fixture-playlists.ts';
-import { startServer, type TestServer } from './harness.ts';
-import { connect, createRoom, signedInUser, type TestClient, youtubeVideo } from './room-clients.ts';
+import { startServer } from './harness.ts';
+import { connect, createRoom, signedInUser, youtubeVideo } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 // Reading a list touches no database until the commit, which rooms-youtube-playlists.test.ts covers on both: SQLite only.
 const TIMEOUT_MS = 800;
 
 describe('YouTube playlists without a key, through InnerTube (R72)', () => {
   let innertube: FakeInnerTube;
-  let server: TestServer;
-  const clients: TestClient[] = [];
   const logLines: string[] = [];
 
   beforeAll(async () => {
     innertube = await startFakeInnerTube({ slowMs: 3 * TIMEOUT_MS });
-    // No YOUTUBE_API_KEY and no SEARCH_PROVIDER: a plain install, which reads lists through InnerTube.
-    server = await startServer('sqlite', {
-      env: {
-        INNERTUBE_BASE_URL: innertube.env.INNERTUBE_BASE_URL ?? '',
-        YOUTUBE_TIMEOUT_MS: String(TIMEOUT_MS),
-        LOG_LEVEL: 'warn',
-      },
-      logStream: { write: (line) => logLines.push(line) },
-    });
   });
   afterAll(async () => {
-    for (const client of clients) client.close();
-    await server?.close();
     await innertube?.close();
   });
+  // No YOUTUBE_API_KEY and no SEARCH_PROVIDER: a plain install, which reads lists through InnerTube.
+  const server = suiteServer('sqlite', () => ({
+    env: {
+      INNERTUBE_BASE_URL: innertube.env.INNERTUBE_BASE_URL ?? '',
+      YOUTUBE_TIMEOUT_MS: String(TIMEOUT_MS),
+      LOG_LEVEL: 'warn',
+    },
+    logStream: { write: (line) => logLines.push(line) },
+  }));
 
   const load = async (roomId: string) => (await new RoomRepository(server.app.db).load(roomId)) as RoomSnapshot;
 
@@ -47,7 +44,7 @@ describe('YouTube playlists without a key, through InnerTube (R72)', () => {
     const host = await signedInUser(server, 'Chủ phòng');
     const roomId = await createRoom(server, host);
     const client = await connect(server, { user: host });
-    clients.push(client);
+    server.track(client);
     await client.join(roomId);
     const first = youtubeVideo('Đang phát');
     await client.request('playlist:add', { video: first });
@@ -122,7 +119,7 @@ describe('YouTube playlists without a key, through InnerTube (R72)', () => {
     try {
       const host = await signedInUser(off, 'Chủ phòng');
       const client = await connect(off, { user: host });
-      clients.push(client);
+      server.track(client);
       await client.join(await createRoom(off, host));
       const before = innertube.browses.length;
       expect(await client.request('playlist:addList', { listId: FIXTURE_LISTS.small })).toMatchObject({

@@ -1,5 +1,5 @@
 import { PLAYLIST_MAX, type RoomSnapshot } from '@xemchung/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import {
   type FakeYouTube,
@@ -8,9 +8,10 @@ import {
   startFakeYouTube,
 } from './fake-youtube.ts';
 import { FIXTURE_LISTS, hugeVideoId, SMALL_LIST_VIDEOS } from './fixture-playlists.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
 import { guestBrowser, openTab, TRUST_LOCAL_PROXY } from './moderation-clients.ts';
-import { connect, createRoom, signedInUser, type TestClient, youtubeVideo } from './room-clients.ts';
+import { connect, createRoom, signedInUser, youtubeVideo } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 const CAP = 4;
 const TIMEOUT_MS = 800;
@@ -23,26 +24,16 @@ const [RICK, DESPACITO, LAC_TROI] = SMALL_LIST_VIDEOS as [
 
 describe.each(DATABASE_KINDS)('YouTube playlists through the Data API on %s (R70–R73)', (kind) => {
   let youtube: FakeYouTube;
-  let server: TestServer;
-  const clients: TestClient[] = [];
-  const track = (client: TestClient) => {
-    clients.push(client);
-    return client;
-  };
-
   beforeAll(async () => {
     youtube = await startFakeYouTube({ slowMs: 3 * TIMEOUT_MS });
-    server = await startServer(kind, {
-      env: { ...TRUST_LOCAL_PROXY, ...youtube.env, YOUTUBE_TIMEOUT_MS: String(TIMEOUT_MS) },
-    });
-  });
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close();
   });
   afterAll(async () => {
-    await server?.close();
     await youtube?.close();
   });
+  const server = suiteServer(kind, () => ({
+    env: { ...TRUST_LOCAL_PROXY, ...youtube.env, YOUTUBE_TIMEOUT_MS: String(TIMEOUT_MS) },
+  }));
+  const { track } = server;
 
   const load = async (roomId: string) => (await new RoomRepository(server.app.db).load(roomId)) as RoomSnapshot;
   const ids = (room: RoomSnapshot | undefined) => room?.playlist.map((video) => video.id) ?? [];

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SessionStore } from '../src/auth/sessions.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS } from './harness.ts';
 import { signedInUser } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 describe.each(DATABASE_KINDS)('SessionStore.resolve on %s', (kind) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startServer(kind);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = suiteServer(kind);
 
   it('answers many lookups made at once — a reconnect storm of handshakes — each with its own user', async () => {
     const store = new SessionStore(server.app.db);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
-import { DATABASE_KINDS, startServer, type TestServer } from './harness.ts';
+import { DATABASE_KINDS, type TestServer } from './harness.ts';
 import { connect, createRoom, signedInUser, type TestClient, youtubeVideo } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
 
 /** What a raw WebSocket to the server got: the HTTP status of a refused upgrade, or the frames it received. */
 type Outcome = { refused: number } | { frames: string[] };
@@ -50,12 +51,11 @@ async function poll(server: TestServer, query: string): Promise<number> {
 }
 
 describe.each(DATABASE_KINDS)('engine.io session ids on %s (R24)', (kind) => {
-  let server: TestServer;
+  const server = suiteServer(kind);
   let host: TestClient;
   let roomId: string;
 
   beforeAll(async () => {
-    server = await startServer(kind);
     const user = await signedInUser(server, 'Chủ phòng');
     roomId = await createRoom(server, user);
     host = await connect(server, { user });
@@ -64,7 +64,6 @@ describe.each(DATABASE_KINDS)('engine.io session ids on %s (R24)', (kind) => {
 
   afterAll(async () => {
     host?.close();
-    await server?.close();
   });
 
   it('refuses a WebSocket that names a connected client’s sid, and nothing changes (R24)', async () => {

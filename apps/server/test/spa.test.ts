@@ -1,21 +1,18 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteServer } from './suite-server.ts';
 
 describe('serving the built web app', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'xemchung-dist-'));
+  let dist: string;
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'xemchung-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>XemChung</title>');
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-    server = await startServer('sqlite', { env: { WEB_DIST_DIR: dist } });
   });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = suiteServer('sqlite', () => ({ env: { WEB_DIST_DIR: dist } }));
 
   it('answers / and client routes with index.html, for browsers and for clients that accept anything', async () => {
     for (const [path, accept] of [

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { clientAddressOf } from '../src/realtime/client-warnings.ts';
 import { GUEST_COOKIE, guestIdOf, personOf, viewerIdentities } from '../src/realtime/viewer-identity.ts';
-import { startServer, type TestServer } from './harness.ts';
+import type { TestServer } from './harness.ts';
+import { suiteServer } from './suite-server.ts';
 
 /** Opens a Socket.IO WebSocket by hand and returns the Set-Cookie of its upgrade response. */
 function upgradeCookies(server: TestServer, cookie?: string): Promise<string[]> {
@@ -19,11 +20,7 @@ function upgradeCookies(server: TestServer, cookie?: string): Promise<string[]> 
 }
 
 describe('viewer identity (R51)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer('sqlite');
-  });
-  afterAll(() => server.close());
+  const server = suiteServer('sqlite');
 
   it('gives a socket without a guest cookie one on its upgrade, httpOnly and SameSite=Lax', async () => {
     const [cookie] = await upgradeCookies(server);
