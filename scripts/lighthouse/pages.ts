@@ -1,4 +1,4 @@
-import { TERMS_PATH } from '../../apps/web/src/routes/paths.ts';
+import { TERMS_PATH } from '../../apps/web/src/lib/paths.ts';
 import type { Preset } from './audit.ts';
 
 export interface PageSpec {

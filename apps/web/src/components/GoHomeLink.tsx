@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { HOME_PATH } from '../routes/paths.ts';
+import { HOME_PATH } from '../lib/paths.ts';
 
 /** 'Về trang chủ': the way out of a page that is a dead end (not found, put out of a room). */
 export function GoHomeLink() {

@@ -1,5 +1,5 @@
 import type { Person } from '@xemchung/protocol';
-import { UserAvatar, UserIcon } from '../layout/UserAvatar.tsx';
+import { UserAvatar, UserIcon } from './UserAvatar.tsx';
 
 interface Props {
   person: Person;

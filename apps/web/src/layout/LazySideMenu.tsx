@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ChunkLoadFailed } from '../routes/ChunkErrorBoundary.tsx';
+import { ChunkLoadFailed } from '../components/ChunkErrorBoundary.tsx';
 
 type SideMenuModule = typeof import('./SideMenu.tsx');
 

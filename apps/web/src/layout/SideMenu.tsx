@@ -1,14 +1,14 @@
 import { type ReactNode, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '../components/CloseIcon.tsx';
+import { UserAvatar } from '../components/UserAvatar.tsx';
 import { useDialogFocus } from '../components/useDialogFocus.ts';
 import { useUser } from '../features/auth/userStore.ts';
 import { useSignOut } from '../features/auth/useSignOut.ts';
 import { useClientConfig } from '../features/clientConfig/useClientConfig.ts';
 import { changeLanguage, currentLanguage, LANGUAGE_NAMES, LANGUAGES } from '../i18n/index.ts';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { PRIVACY_PATH, TERMS_PATH } from '../routes/paths.ts';
-import { UserAvatar } from './UserAvatar.tsx';
+import { PRIVACY_PATH, TERMS_PATH } from '../lib/paths.ts';
 
 interface Props {
   open: boolean;

@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
+import { UserAvatar, UserIcon } from '../components/UserAvatar.tsx';
 import { useUser } from '../features/auth/userStore.ts';
 import { useTranslation } from '../i18n/useTranslation.ts';
-import { HOME_PATH } from '../routes/paths.ts';
-import { UserAvatar, UserIcon } from './UserAvatar.tsx';
+import { HOME_PATH } from '../lib/paths.ts';
 
 interface Props {
   /** Receives the element pages fill through <TopBarSlot>. */

@@ -1,8 +1,8 @@
 import { Route, Switch } from 'wouter';
 import { addTexts } from '../i18n/index.ts';
 import { TopBarLayout } from '../layout/TopBarLayout.tsx';
+import { HOME_PATH, PRIVACY_PATH, ROOM_PATH_PATTERN, TERMS_PATH } from '../lib/paths.ts';
 import { LazyRoute, lazyWithTimeout } from './lazyWithTimeout.tsx';
-import { HOME_PATH, PRIVACY_PATH, ROOM_PATH_PATTERN, TERMS_PATH } from './paths.ts';
 
 // Every page is its own chunk; the entry holds only the shell (router, store, i18n, top bar).
 const home = lazyWithTimeout(() => import('./HomePage.tsx').then((m) => ({ default: m.HomePage })));

@@ -6,10 +6,10 @@ import { Spinner } from '../components/Spinner.tsx';
 import { useUser } from '../features/auth/userStore.ts';
 import { useSignIn } from '../features/auth/useSignIn.ts';
 import { useTranslation } from '../i18n/useTranslation.ts';
+import { roomPath } from '../lib/paths.ts';
 import { CreateRoomForm } from './home/CreateRoomForm.tsx';
 import { HowItWorks } from './home/HowItWorks.tsx';
 import { type MyRoom, useMyRoom } from './home/useMyRoom.ts';
-import { roomPath } from './paths.ts';
 
 /** docs/product.md#home: headline, tagline and one action that depends on who is here. */
 export function HomePage() {

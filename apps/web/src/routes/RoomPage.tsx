@@ -60,7 +60,7 @@ import { useRoomState } from '../features/room/useRoomState.ts';
 import { RoomSearchBox } from '../features/search/RoomSearchBox.tsx';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { TopBarSlot } from '../layout/TopBarSlot.tsx';
-import { NOT_FOUND_PATH } from './paths.ts';
+import { NOT_FOUND_PATH } from '../lib/paths.ts';
 
 // Part of this chunk, so the room's Vietnamese texts load with the page; the route adds them (AppRoutes.tsx).
 export { ROOM_TEXTS } from '../i18n/roomTexts.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from '../i18n/useTranslation.ts';
+import { PRIVACY_PATH } from '../lib/paths.ts';
 import { ContactEmailLink, LegalDocument, MINIMUM_AGE } from './legal/LegalDocument.tsx';
-import { PRIVACY_PATH } from './paths.ts';
 
 /** docs/product.md#terms-and-privacy: definitions, service scope, minimum age, no hosted content, copyright complaints. */
 export function TermsOfUsePage() {

@@ -1,6 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
+import { ChunkErrorBoundary } from '../components/ChunkErrorBoundary.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
-import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 
 /** docs/product.md#limits: lazily loaded code chunks time out after 120000 ms. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

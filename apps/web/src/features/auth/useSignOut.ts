@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
-import { HOME_PATH } from '../../routes/paths.ts';
+import { HOME_PATH } from '../../lib/paths.ts';
 import { postLogout } from './authApi.ts';
 import { logOut } from './userStore.ts';
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
+import { ChunkLoadFailed } from '../../components/ChunkErrorBoundary.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useClientConfig } from '../../features/clientConfig/useClientConfig.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { ChunkLoadFailed } from '../ChunkErrorBoundary.tsx';
 
 export const MINIMUM_AGE = 13;
 

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { Button } from '../components/Button.tsx';
 import { useTranslation } from '../i18n/useTranslation.ts';
+import { Button } from './Button.tsx';
 
 interface Props {
   onRetry: () => void;
