@@ -30,6 +30,8 @@ import { scheduleCleanup } from './retention/cleanup.ts';
 import { RoomRepository } from './rooms/room-repository.ts';
 import { registerRoomRoutes } from './rooms/room-routes.ts';
 import { RoomStore } from './rooms/room-store.ts';
+import { subtitleFileInfo } from './rooms/subtitle-files.ts';
+import { registerSubtitleRoutes, SUBTITLE_UPLOAD_ROUTE } from './rooms/subtitle-routes.ts';
 import { searchPlugin } from './search/search-plugin.ts';
 
 export interface App {
@@ -82,7 +84,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await http.register(fastifyCookie);
   await registerSecurityHeaders(http, { publicUrl: config.publicUrl, sentryDsn: config.sentryDsn });
-  registerOriginCheck(http, { publicUrl: config.publicUrl, idpMount: config.oidc ? null : OIDC_MOUNT });
+  registerOriginCheck(http, {
+    publicUrl: config.publicUrl,
+    idpMount: config.oidc ? null : OIDC_MOUNT,
+    byteRoutes: [SUBTITLE_UPLOAD_ROUTE],
+  });
   http.setErrorHandler((error: HttpError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'unhandled error');
@@ -101,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMeRoutes(http, { sessions, secureCookies });
   await registerAuth(http, { db, config, sessions, secureCookies });
   registerRoomRoutes(http, { sessions, rooms });
+  await registerSubtitleRoutes(http, { db, rooms });
   await http.register(searchPlugin, {
     youtube: config.youtube,
     embedOembedUrls: config.embedOembedUrls,
@@ -116,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions,
     repository: rooms,
     store: new RoomStore(db),
+    subtitleFile: (roomId, fileId) => subtitleFileInfo(db, roomId, fileId),
     chat: new ChatRepository(db, eraser),
     moderation: new ModerationStore(db),
     observer: metrics.realtime,

@@ -89,7 +89,10 @@ describe.each(DATABASE_KINDS)('cleanup of expired data on %s', (kind) => {
     // Batches of 2: several transactions per table, the last one short.
     const result = await runCleanup(db, { ...options, batchSize: 2 });
 
-    expect(result).toEqual({ deleted: { sessions: 5, oidcPayloads: 2, events: 3, kicks: 3 }, yielded: false });
+    expect(result).toEqual({
+      deleted: { sessions: 5, oidcPayloads: 2, events: 3, kicks: 3, subtitles: 0 },
+      yielded: false,
+    });
     const kickSubjects = (await db.selectFrom('room_kicks').select('subject').execute()).map((row) => row.subject);
     expect(leftOf(liveKicks, kickSubjects)).toEqual(liveKicks);
     expect(leftOf(expiredKicks, kickSubjects)).toEqual([]);
@@ -107,7 +110,7 @@ describe.each(DATABASE_KINDS)('cleanup of expired data on %s', (kind) => {
     expect((await new SessionStore(db).resolve(token))?.uid).toBe(user.uid);
 
     expect(await runCleanup(db, options)).toEqual({
-      deleted: { sessions: 0, oidcPayloads: 0, events: 0, kicks: 0 },
+      deleted: { sessions: 0, oidcPayloads: 0, events: 0, kicks: 0, subtitles: 0 },
       yielded: false,
     });
   });
@@ -118,7 +121,10 @@ describe.each(DATABASE_KINDS)('cleanup of expired data on %s', (kind) => {
     await seedSessions(server, user.uid, [now - 1, now - 2, now - 3]);
     let batches = 0;
     const result = await runCleanup(db, { ...options, batchSize: 1, stopping: () => ++batches > 2 });
-    expect(result).toEqual({ deleted: { sessions: 2, oidcPayloads: 0, events: 0, kicks: 0 }, yielded: false });
+    expect(result).toEqual({
+      deleted: { sessions: 2, oidcPayloads: 0, events: 0, kicks: 0, subtitles: 0 },
+      yielded: false,
+    });
     expect(await runCleanup(db, options)).toMatchObject({ deleted: { sessions: 1 } });
   });
 });
@@ -165,7 +171,7 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('cleanup on several PostgreS
     }
 
     expect(await runCleanup(db, options)).toEqual({
-      deleted: { sessions: 0, oidcPayloads: 0, events: 0, kicks: 0 },
+      deleted: { sessions: 0, oidcPayloads: 0, events: 0, kicks: 0, subtitles: 0 },
       yielded: true,
     });
     // Another deployment in its own schema of the same database has its own lock.
@@ -175,6 +181,9 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('cleanup on several PostgreS
     });
 
     await other.query('commit');
-    expect(await first).toEqual({ deleted: { sessions: 3, oidcPayloads: 0, events: 0, kicks: 0 }, yielded: false });
+    expect(await first).toEqual({
+      deleted: { sessions: 3, oidcPayloads: 0, events: 0, kicks: 0, subtitles: 0 },
+      yielded: false,
+    });
   });
 });

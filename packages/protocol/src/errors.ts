@@ -55,6 +55,12 @@ export const ERROR_CODES = [
   'invalid_index',
   /** The command names a video that is not in the playlist. */
   'video_not_found',
+  /** `subtitle:add` or `subtitle:shift` on an item no viewer plays in its own <video> (R111). */
+  'subtitles_unsupported',
+  /** `subtitle:add` when the item already has SUBTITLE_TRACKS_MAX tracks (R111). */
+  'subtitles_full',
+  /** `subtitle:add` of a file that was never uploaded to this room, or was deleted (R111). */
+  'subtitle_not_found',
   /** Too many commands from this socket; wait and retry. */
   'rate_limited',
   /** The command refers to a state that is no longer current (e.g. `playback:ended` for a video that already changed). */

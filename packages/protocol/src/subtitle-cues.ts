@@ -1,4 +1,4 @@
-// Subtitle files as cues (R111): SRT and WebVTT read into one list of timed texts, broken cues skipped and
+// Subtitle files as cues (R110): SRT and WebVTT read into one list of timed texts, broken cues skipped and
 // counted, and written back as the WebVTT that the server stores and every viewer's player shows. Free of zod.
 
 /** One timed text: `start` and `end` in seconds of the media; `text` is WebVTT cue text with at most <i>, <b>, <u>. */
@@ -10,7 +10,7 @@ export interface SubtitleCue {
 
 export type SubtitleFormat = 'srt' | 'vtt';
 
-/** What a file held: its cues in time order, and how many of its blocks were broken and left out (R111). */
+/** What a file held: its cues in time order, and how many of its blocks were broken and left out (R110). */
 export interface ParsedSubtitles {
   format: SubtitleFormat;
   cues: SubtitleCue[];
@@ -54,7 +54,7 @@ const ENTITIES: Record<string, string> = {
 const STYLE_TAG = /^<(\/?)([ibu])(?:\.[^>\s]*)?>$/i;
 
 /**
- * R111: cue text is text. <i>, <b> and <u> (SRT's and WebVTT's own, classes dropped) are kept as WebVTT tags;
+ * R110: cue text is text. <i>, <b> and <u> (SRT's and WebVTT's own, classes dropped) are kept as WebVTT tags;
  * every other tag (<font>, <script>, WebVTT voice and class spans…) and SSA overrides such as {\an8} are removed
  * with their brackets, their text kept; entities are read and every <, > and & left is escaped, so a viewer's
  * player never sees markup but the three styles. Tags left open are closed, so one cue's italics end with it.
@@ -98,7 +98,7 @@ export function cueText(raw: string, format: SubtitleFormat): string {
 const hasText = (text: string) => /[^\s]/u.test(text.replace(/<\/?[ibu]>/g, ''));
 
 /**
- * R111: reads an SRT or WebVTT file's text (a WebVTT file starts with 'WEBVTT'). Each block separated by blank
+ * R110: reads an SRT or WebVTT file's text (a WebVTT file starts with 'WEBVTT'). Each block separated by blank
  * lines is a cue when it has a valid timing line (end after start) and some text; any other block that is not a
  * WebVTT header, NOTE, STYLE or REGION is a broken cue, skipped and counted. Cues come back in time order;
  * overlapping cues are kept, as both formats allow. A file with no timing line at all is not subtitles.

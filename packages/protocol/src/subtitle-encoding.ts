@@ -1,11 +1,11 @@
-// How a subtitle file's bytes become text (R110): the encodings subtitle files are found in, told apart by what
+// How a subtitle file's bytes become text (R109): the encodings subtitle files are found in, told apart by what
 // they contain, and refused when they cannot be told. Free of zod and of I/O: the server decides, and the web can
 // judge a file before it sends it.
 
-/** The encodings a subtitle file may be in (R110). */
+/** The encodings a subtitle file may be in (R109). */
 export type SubtitleEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1258' | 'windows-1252';
 
-/** Why bytes are not a subtitle's text: a binary file, or text whose encoding cannot be told (R110). */
+/** Why bytes are not a subtitle's text: a binary file, or text whose encoding cannot be told (R109). */
 export type SubtitleDecodeProblem = 'binary' | 'unknown_encoding';
 
 export type SubtitleDecoding = { text: string; encoding: SubtitleEncoding } | { problem: SubtitleDecodeProblem };
@@ -68,7 +68,7 @@ function legacyEncoding(bytes: Uint8Array): SubtitleEncoding | null {
 }
 
 /**
- * R110: UTF-8 with or without a BOM; UTF-16 with a BOM; otherwise Windows-1258 when the bytes read as Vietnamese
+ * R109: UTF-8 with or without a BOM; UTF-16 with a BOM; otherwise Windows-1258 when the bytes read as Vietnamese
  * written in it, or Windows-1252 when they read as Western text. Anything else is refused: binary bytes (NUL and
  * other control characters), or text that fits none of these, rather than shown as mojibake.
  */

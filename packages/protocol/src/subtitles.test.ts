@@ -15,7 +15,7 @@ function cuesOf(name: string) {
   return { ...parsed, encoding: decoded.encoding };
 }
 
-describe('R110 subtitle encodings', () => {
+describe('R109 subtitle encodings', () => {
   it('reads a Windows-1258 Vietnamese SRT as NFC text', () => {
     const file = cuesOf('vi-windows-1258.srt');
     expect(file.encoding).toBe('windows-1258');
@@ -91,7 +91,7 @@ describe('R110 subtitle encodings', () => {
   });
 });
 
-describe('R111 subtitle cues', () => {
+describe('R110 subtitle cues', () => {
   it('skips and counts broken cues, keeps overlapping ones, in time order', () => {
     const file = cuesOf('broken.srt');
     expect(file.skipped).toBe(3);

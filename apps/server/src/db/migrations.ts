@@ -210,6 +210,27 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Subtitles (R111): each file's cues as the WebVTT we wrote (subtitle_files), and on each playlist item the tracks
+  // attached to it (a JSON array) and the timing shift the controllers set. A file no item names is deleted after an
+  // hour (retention/cleanup.ts). Named to sort after vote_0009, as Kysely runs migrations in the order of their names.
+  vote_0010_subtitles: {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('subtitle_files')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+        .addColumn('vtt', 'text', (c) => c.notNull())
+        .addColumn('cues', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('subtitle_files_created_at').on('subtitle_files').column('created_at').execute();
+      await db.schema.alterTable('playlist_items').addColumn('subtitles', 'text').execute();
+      await db.schema
+        .alterTable('playlist_items')
+        .addColumn('subtitle_shift_ms', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

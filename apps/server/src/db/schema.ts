@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** Booleans are stored as 0/1 integers so one set of queries works on SQLite and PostgreSQL alike. */
 export type Flag = 0 | 1;
@@ -82,6 +82,19 @@ export interface PlaylistItemsTable {
   added_by: string | null;
   /** For a guest's item, the hashed client address it came from (R56); never sent to clients. */
   added_from: string | null;
+  /** JSON array of the subtitle tracks attached to the item (R111), or null when none. */
+  subtitles: Generated<string | null>;
+  /** How far the controllers shifted the item's subtitles, in ms (R111). */
+  subtitle_shift_ms: Generated<number>;
+}
+
+/** A subtitle file's cues, as the WebVTT the server wrote from it (R110, R111). */
+export interface SubtitleFilesTable {
+  id: string;
+  room_id: string;
+  vtt: string;
+  cues: number;
+  created_at: number;
 }
 
 /**
@@ -151,6 +164,7 @@ export interface Database {
   room_ban_addresses: RoomBanAddressesTable;
   events: EventsTable;
   chat_messages: ChatMessagesTable;
+  subtitle_files: SubtitleFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,6 +9,8 @@ export interface OriginCheckOptions {
   publicUrl: string;
   /** Where the embedded identity provider is mounted (`/oidc`), or null when an external issuer is used. */
   idpMount: string | null;
+  /** Routes whose body is a file's bytes (`application/octet-stream`) rather than JSON: subtitle uploads (R111). */
+  byteRoutes?: readonly string[];
 }
 
 /** How a request came to us, as far as the browser tells. */
@@ -34,16 +36,14 @@ function hasBody(request: FastifyRequest): boolean {
   return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
-function isJson(request: FastifyRequest): boolean {
-  const type = request.headers['content-type'];
-  return type?.split(';')[0]?.trim().toLowerCase() === 'application/json';
-}
+const mediaType = (request: FastifyRequest) => request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
 
 /**
  * Cross-site request forgery (docs/room-rules.md R36, docs/decisions/010): every state-changing request — any
  * method but GET, HEAD and OPTIONS, on any path, so a route added later is covered too — must come from a
  * page of PUBLIC_URL's origin and carry JSON, or no body at all. A form or a `text/plain` body is what another
- * site can send without asking (a CORS "simple request"), so it is refused before anything reads it.
+ * site can send without asking (a CORS "simple request"), so it is refused before anything reads it. The routes
+ * that take a file's bytes take `application/octet-stream`, which is no simple request either.
  *
  * The embedded identity provider (under `idpMount`) speaks OAuth, whose bodies are forms: there a browser
  * request must still be same-origin (its login forms are our pages), but forms are taken, and a request that
@@ -53,6 +53,7 @@ function isJson(request: FastifyRequest): boolean {
 export function registerOriginCheck(app: FastifyInstance, options: OriginCheckOptions): void {
   const publicOrigin = new URL(options.publicUrl).origin;
   const mount = options.idpMount;
+  const byteRoutes = new Set(options.byteRoutes ?? []);
   const underIdp = (route: string | undefined) =>
     mount !== null && route !== undefined && (route === mount || route.startsWith(`${mount}/`));
 
@@ -69,7 +70,9 @@ export function registerOriginCheck(app: FastifyInstance, options: OriginCheckOp
       );
       return sendError(reply, 403, 'forbidden', 'Origin not allowed');
     }
-    if (!idp && hasBody(request) && !isJson(request)) {
+    const type = mediaType(request);
+    const bytes = type === 'application/octet-stream' && byteRoutes.has(request.routeOptions.url ?? '');
+    if (!idp && hasBody(request) && type !== 'application/json' && !bytes) {
       return sendError(reply, 415, 'unsupported_media_type', 'Send JSON (application/json)');
     }
   });

@@ -6,10 +6,16 @@ import { createModerationHandlers, type ModerationDeps } from '../moderation/mod
 import type { ModerationStore } from '../moderation/moderation-store.ts';
 import { createRoomCommandRunner, type RoomCommitDeps } from '../rooms/room-commit.ts';
 import { createRoomHandlers, type RoomHandlerDeps } from '../rooms/room-handlers.ts';
+import { createSubtitleHandlers, type SubtitleHandlerDeps } from '../rooms/subtitle-handlers.ts';
 import { createVoteHandlers, type VoteHandlerDeps } from '../rooms/vote-handlers.ts';
 import { createPresenceHandlers, type PresenceHandlerDeps } from './presence-handlers.ts';
 
-export interface CommandTableDeps extends RoomCommitDeps, RoomHandlerDeps, ModerationDeps, PresenceHandlerDeps {
+export interface CommandTableDeps
+  extends RoomCommitDeps,
+    RoomHandlerDeps,
+    SubtitleHandlerDeps,
+    ModerationDeps,
+    PresenceHandlerDeps {
   /** Kicks and bans: checked at each join, and made by the host's moderation commands (R58, R59). */
   moderation: ModerationStore;
   /** The per-room queue every command that commits waits its turn in (R17). */
@@ -35,6 +41,7 @@ export function createCommandTable(deps: CommandTableDeps): CommandTable {
   return {
     ...createPresenceHandlers(deps),
     ...createRoomHandlers(deps, runRoomCommand),
+    ...createSubtitleHandlers(deps, runRoomCommand),
     ...createModerationHandlers(deps, runRoomCommand),
     ...createVoteHandlers(deps.votes, runRoomCommand),
     ...createChatHandlers({ ...deps.chat, runQueued, now: deps.now, roomDeleted: deps.broadcast.deleted }),

@@ -16,6 +16,7 @@ import type { RoomRepository } from '../rooms/room-repository.ts';
 import { RoomResync } from '../rooms/room-resync.ts';
 import type { RoomStore } from '../rooms/room-store.ts';
 import { createSkipVoteRecheck } from '../rooms/skip-vote-recheck.ts';
+import type { SubtitleHandlerDeps } from '../rooms/subtitle-handlers.ts';
 import { VOTE_ADDRESS_RATE, VOTE_RATE } from '../rooms/vote-handlers.ts';
 import { VotingRooms } from '../rooms/voting-rooms.ts';
 import { AddressLimits, dropUpgrade, SOCKETS_PER_ADDRESS } from './address-limits.ts';
@@ -61,6 +62,8 @@ export interface RealtimeDeps {
   sessions: SessionStore;
   repository: RoomRepository;
   store: RoomStore;
+  /** An uploaded subtitle file of a room (R111), for `subtitle:add`. */
+  subtitleFile: SubtitleHandlerDeps['subtitleFile'];
   chat: ChatRepository;
   moderation: ModerationStore;
   now?: () => number;
@@ -204,6 +207,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
   const handlers = createCommandTable({
     repository: deps.repository,
     store: deps.store,
+    subtitleFile: deps.subtitleFile,
     moderation: deps.moderation,
     exits: socketViewerExits(io),
     queue,

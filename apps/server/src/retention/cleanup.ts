@@ -7,6 +7,7 @@ import { deleteExpiredSessions } from '../auth/sessions.ts';
 import type { DatabaseKind, Db } from '../db/database.ts';
 import type { WalEraser } from '../db/wal-erase.ts';
 import { deleteExpiredBanAddresses, deleteExpiredKicks } from '../moderation/moderation-store.ts';
+import { deleteUnattachedSubtitles, SUBTITLE_UNATTACHED_MS } from '../rooms/subtitle-files.ts';
 
 /** Rows one transaction deletes at most, so a large backlog never holds the lock or the tables for long. */
 export const CLEANUP_BATCH_SIZE = 1000;
@@ -24,6 +25,8 @@ export interface CleanupCounts {
   events: number;
   /** Room kicks whose 10 minutes are over (R58). */
   kicks: number;
+  /** Subtitle files no playlist item names an hour after their upload (R111). */
+  subtitles: number;
 }
 
 export interface CleanupResult {
@@ -61,8 +64,7 @@ async function tryLock(trx: Db): Promise<boolean> {
  */
 export async function runCleanup(db: Db, options: CleanupOptions): Promise<CleanupResult> {
   const result = await deleteInBatches(db, options);
-  const { sessions, oidcPayloads, events, kicks } = result.deleted;
-  if (sessions + oidcPayloads + events + kicks > 0) await options.eraser?.erase();
+  if (Object.values(result.deleted).some((count) => count > 0)) await options.eraser?.erase();
   return result;
 }
 
@@ -76,8 +78,9 @@ async function deleteInBatches(db: Db, options: CleanupOptions): Promise<Cleanup
     ['kicks', (trx, limit) => deleteExpiredKicks(trx, now, limit)],
     // Counted with the kicks: an address hold of a ban (R104) runs out as a kick does.
     ['kicks', (trx, limit) => deleteExpiredBanAddresses(trx, now, limit)],
+    ['subtitles', (trx, limit) => deleteUnattachedSubtitles(trx, now - SUBTITLE_UNATTACHED_MS, limit)],
   ];
-  const deleted: CleanupCounts = { sessions: 0, oidcPayloads: 0, events: 0, kicks: 0 };
+  const deleted: CleanupCounts = { sessions: 0, oidcPayloads: 0, events: 0, kicks: 0, subtitles: 0 };
   for (const [table, deleteBatch] of steps) {
     for (;;) {
       if (options.stopping?.()) return { deleted, yielded: false };

@@ -15,6 +15,8 @@ const stored = (id: string, position: number, visited = false): StoredItem => ({
   video_id: id,
   position,
   visited: visited ? 1 : 0,
+  subtitles: null,
+  subtitle_shift_ms: 0,
 });
 
 describe('diffPlaylist (R17)', () => {
@@ -34,7 +36,23 @@ describe('diffPlaylist (R17)', () => {
 
   it('rewrites only the rows whose watched flag changed', () => {
     const writes = diffPlaylist([stored('a', 0), stored('b', 1)], [video('a'), video('b', true)]);
-    expect(writes.updates).toEqual([{ video_id: 'b', position: 1, visited: 1 }]);
+    expect(writes.updates).toEqual([{ video_id: 'b', position: 1, visited: 1, subtitles: null, subtitle_shift_ms: 0 }]);
+  });
+
+  it('R111 R112: rewrites the row whose subtitles or shift changed, and only that one', () => {
+    const track = { id: 'AAAAAAAAAAAAAAAAAAAAAA', label: 'Tiếng Việt', cues: 3, by: 'u:host' };
+    const withTrack = { ...video('b'), subtitles: [track] };
+    const writes = diffPlaylist([stored('a', 0), stored('b', 1)], [video('a'), withTrack]);
+    expect(writes.updates).toEqual([
+      { video_id: 'b', position: 1, visited: 0, subtitles: JSON.stringify([track]), subtitle_shift_ms: 0 },
+    ]);
+    const shifted = diffPlaylist(
+      [stored('a', 0), stored('b', 1)],
+      [{ ...video('a'), subtitleShiftMs: -300 }, video('b')],
+    );
+    expect(shifted.updates).toEqual([
+      { video_id: 'a', position: 0, visited: 0, subtitles: null, subtitle_shift_ms: -300 },
+    ]);
   });
 
   it('gives any result increasing positions in the new order', () => {

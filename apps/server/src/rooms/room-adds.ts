@@ -130,6 +130,7 @@ export function listAddSummary(before: RoomState, after: RoomState, command: Lis
 /**
  * R56: the videos `actor` has waiting: added by them, not yet played, not the current one. A signed-in viewer is
  * counted by user; a guest by guest key and also by address, so new tabs or a cleared cookie do not reset it.
+ * R111: each subtitle track they attached to a waiting item counts as one more.
  */
 export function waitingCount(state: RoomState, actor: Actor): number {
   const byAddress = actor.uid === null;
@@ -138,6 +139,7 @@ export function waitingCount(state: RoomState, actor: Actor): number {
     if (video.visited || video.id === state.current_video.id) continue;
     const adder = state.adders[video.id];
     if (adder && (adder.key === actor.key || (byAddress && adder.address === actor.address))) count++;
+    for (const track of video.subtitles ?? []) if (track.by === actor.key) count++;
   }
   return count;
 }

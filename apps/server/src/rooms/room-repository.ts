@@ -8,6 +8,7 @@ import {
   type RoomSettings,
   type RoomSnapshot,
   type RoomSummary,
+  type SubtitleTrack,
   type Video,
   type VideoSource,
 } from '@xemchung/protocol';
@@ -33,6 +34,8 @@ function toVideo(row: PlaylistItemRow): Video {
     // An unknown name (a newer server's source, read by an older one) plays as YouTube did before there were others.
     source: isVideoSource(row.source) ? row.source : 'youtube',
     mediaUrl: row.media_url,
+    ...(row.subtitles === null ? {} : { subtitles: JSON.parse(row.subtitles) as SubtitleTrack[] }),
+    ...(row.subtitle_shift_ms === 0 ? {} : { subtitleShiftMs: row.subtitle_shift_ms }),
   };
 }
 
@@ -199,6 +202,8 @@ export class RoomRepository {
         'playlist_items.visited',
         'playlist_items.source',
         'playlist_items.media_url',
+        'playlist_items.subtitles',
+        'playlist_items.subtitle_shift_ms',
       ])
       .where('rooms.id', 'in', [...new Set(roomIds)])
       .orderBy('rooms.id')
@@ -211,7 +216,7 @@ export class RoomRepository {
         entry = { room: row, items: [] };
         rooms.set(row.id, entry);
       }
-      // A row with an item has every item column (all NOT NULL); the one row of an empty room has none.
+      // A row with an item has its item's columns; the one row of an empty room has none (video_id null).
       if (row.video_id !== null) entry.items.push(row as unknown as PlaylistItemRow);
     }
     return roomIds.map((roomId) => {

@@ -45,6 +45,17 @@ const clear: StateCommand = { type: 'playlist:clearWatched' };
 /** a, b, c, d in the playlist; c playing (a and c watched). */
 const busyRoom = run(emptyRoom, [add('a'), add('b'), add('c'), add('d'), select('c')], HOST, NOW - 5000);
 
+/** A direct link, which takes subtitles (R111). */
+const FILM: AddVideoInput = {
+  id: mediaVideoId('https://media.example/film.mp4'),
+  title: 'Film',
+  thumbnail: '',
+  source: 'media',
+  mediaUrl: 'https://media.example/film.mp4',
+};
+/** busyRoom with the film after d. */
+const roomWithFilm = run(busyRoom, [{ type: 'playlist:add', video: FILM }]);
+
 describe('permissions (R2)', () => {
   // The state machine's commands only: the chat's `chat:delete` is judged beside it (test/chat.test.ts, R54).
   const stateCommands: string[] = roomCommandSchema.options.map((option) => option.shape.type.value);
@@ -61,6 +72,7 @@ describe('permissions (R2)', () => {
     'playlist:playNext': { type: 'playlist:playNext', id: vid('d') },
     'playlist:shuffle': { type: 'playlist:shuffle' },
     'room:loop': { type: 'room:loop', mode: 'all' },
+    'subtitle:shift': { type: 'subtitle:shift', id: FILM.id, shiftMs: 500 },
   };
 
   it('makes select, remove, clear watched, reordering, loop and playback host-only', () => {
@@ -69,10 +81,10 @@ describe('permissions (R2)', () => {
 
   it.each(Object.entries(commands))('refuses %s from a member and a guest with forbidden (R2)', (_type, command) => {
     for (const actor of [MEMBER, GUEST]) {
-      const result = applyRoomCommand(busyRoom, command, actor, NOW);
+      const result = applyRoomCommand(roomWithFilm, command, actor, NOW);
       expect(result).toEqual({ error: { code: 'forbidden', message: expect.any(String) } });
     }
-    expect('state' in applyRoomCommand(busyRoom, command, HOST, NOW)).toBe(true);
+    expect('state' in applyRoomCommand(roomWithFilm, command, HOST, NOW)).toBe(true);
   });
 
   it('lets members and guests add (R2, R6)', () => {

@@ -18,9 +18,11 @@ import {
 import type { Actor } from '../commands/actor.ts';
 import { add, addList, type ListAdd } from './room-adds.ts';
 import type { Adder, RoomState, Transition } from './room-state-types.ts';
+import { addSubtitle, removeSubtitle, type SubtitleAdd, shiftSubtitles } from './room-subtitles.ts';
 
 export { type ListAdd, type ListAddSummary, listAddSummary, waitingCount } from './room-adds.ts';
 export type { Adder, RoomState, Transition } from './room-state-types.ts';
+export type { SubtitleAdd } from './room-subtitles.ts';
 
 /** The room as clients see it: without who added what or voted from where (a guest's address key stays here). */
 export function publicRoom(state: RoomState, version: number): RoomSnapshot {
@@ -44,7 +46,7 @@ const movedOn = (seen: number | undefined, context: CommandContext) =>
   seen !== undefined && context.version !== undefined && seen !== context.version;
 
 /** What the state machine applies: the room commands, with a playlist import carrying the videos read (R71). */
-export type StateCommand = Exclude<RoomCommand, { type: 'playlist:addList' }> | ListAdd;
+export type StateCommand = Exclude<RoomCommand, { type: 'playlist:addList' | 'subtitle:add' }> | ListAdd | SubtitleAdd;
 
 const refuse = (code: ErrorCode, message: string): Transition => ({ error: { code, message } });
 const defaultCurrentVideo = () => ({ ...DEFAULT_CURRENT_VIDEO });
@@ -132,6 +134,12 @@ function decide(
       return revoke(state, command.uid);
     case 'room:settings':
       return changeSettings(state, command.settings);
+    case 'subtitle:add':
+      return addSubtitle(state, command, actor);
+    case 'subtitle:remove':
+      return removeSubtitle(state, command.id, command.fileId, actor);
+    case 'subtitle:shift':
+      return shiftSubtitles(state, command.id, command.shiftMs);
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled command ${JSON.stringify(unhandled)}`);

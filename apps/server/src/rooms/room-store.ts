@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database.ts';
 import { RoomBusyError } from '../db/room-busy-error.ts';
 import type { Database } from '../db/schema.ts';
-import { diffPlaylist } from './playlist-diff.ts';
+import { diffPlaylist, subtitleColumns } from './playlist-diff.ts';
 import { type StoredRoom, socialColumns, toStoredRoom } from './room-repository.ts';
 import { publicRoom, type RoomState, type Transition } from './room-state.ts';
 
@@ -158,6 +158,7 @@ export class RoomStore {
             media_url: video.mediaUrl,
             added_by: adders[video.id]?.key ?? null,
             added_from: adders[video.id]?.address ?? null,
+            ...subtitleColumns(video),
           })),
         )
         .execute();
@@ -165,7 +166,12 @@ export class RoomStore {
     for (const update of writes.updates) {
       await trx
         .updateTable('playlist_items')
-        .set({ position: update.position, visited: update.visited })
+        .set({
+          position: update.position,
+          visited: update.visited,
+          subtitles: update.subtitles,
+          subtitle_shift_ms: update.subtitle_shift_ms,
+        })
         .where('room_id', '=', roomId)
         .where('video_id', '=', update.video_id)
         .execute();

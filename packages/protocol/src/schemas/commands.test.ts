@@ -142,6 +142,9 @@ describe('command catalogue', () => {
         'playlist:shuffle',
         'room:loop',
         'vote:skip',
+        'subtitle:add',
+        'subtitle:remove',
+        'subtitle:shift',
       ].sort(),
     );
     expect(isCommandType('playlist:add')).toBe(true);

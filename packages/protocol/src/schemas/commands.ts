@@ -5,7 +5,15 @@ import { mediaVideoId, PLAYLIST_ID_PATTERN, parseVideoLink, YOUTUBE_ID_PATTERN }
 import { chatDeleteCommand, chatHistoryCommand, chatSendCommand } from './chat.ts';
 import { personKeySchema, settingsChangeSchema, uidSchema } from './moderation.ts';
 import { presenceReportSchema } from './presence.ts';
-import { currentVideoSchema, loopModeSchema, videoIdSchema, videoSchema } from './room.ts';
+import {
+  currentVideoSchema,
+  loopModeSchema,
+  subtitleFileIdSchema,
+  subtitleLabelSchema,
+  subtitleShiftSchema,
+  videoIdSchema,
+  videoSchema,
+} from './room.ts';
 
 /** The Socket.IO handshake's `auth`: the client's PROTOCOL_VERSION (protocol-version.ts). */
 export const handshakeAuthSchema = z.object({ protocol: z.number().int() });
@@ -18,26 +26,28 @@ export type HandshakeAuth = z.infer<typeof handshakeAuthSchema>;
  * very source (a direct media file, a Vimeo, Dailymotion or SoundCloud page, R75), passed on in its canonical form,
  * as is the thumbnail (R40).
  */
-export const addVideoInputSchema = videoSchema.omit({ visited: true }).transform((video, ctx) => {
-  const issue = (path: string, message: string) => {
-    ctx.issues.push({ code: 'custom', input: video, path: [path], message });
-    return z.NEVER;
-  };
-  const thumbnail = video.thumbnail === '' ? '' : canonicalHttpUrl(video.thumbnail);
-  if (thumbnail === null) return issue('thumbnail', 'must be an http(s) URL without " in its host');
-  if (video.source === 'youtube') {
-    if (!YOUTUBE_ID_PATTERN.test(video.id)) return issue('id', 'must be an 11-character YouTube id');
-    if (video.mediaUrl !== null) return issue('mediaUrl', 'must be null');
-    return { ...video, thumbnail };
-  }
-  if (video.mediaUrl === null) return issue('mediaUrl', 'is required');
-  const link = parseVideoLink(video.mediaUrl);
-  if (link?.kind !== video.source) {
-    return issue('mediaUrl', `must be a supported ${video.source === 'media' ? 'media file' : video.source} link`);
-  }
-  if (video.id !== mediaVideoId(link.url)) return issue('id', 'must be mediaVideoId of the canonical mediaUrl');
-  return { ...video, thumbnail, mediaUrl: link.url };
-});
+export const addVideoInputSchema = videoSchema
+  .omit({ visited: true, subtitles: true, subtitleShiftMs: true })
+  .transform((video, ctx) => {
+    const issue = (path: string, message: string) => {
+      ctx.issues.push({ code: 'custom', input: video, path: [path], message });
+      return z.NEVER;
+    };
+    const thumbnail = video.thumbnail === '' ? '' : canonicalHttpUrl(video.thumbnail);
+    if (thumbnail === null) return issue('thumbnail', 'must be an http(s) URL without " in its host');
+    if (video.source === 'youtube') {
+      if (!YOUTUBE_ID_PATTERN.test(video.id)) return issue('id', 'must be an 11-character YouTube id');
+      if (video.mediaUrl !== null) return issue('mediaUrl', 'must be null');
+      return { ...video, thumbnail };
+    }
+    if (video.mediaUrl === null) return issue('mediaUrl', 'is required');
+    const link = parseVideoLink(video.mediaUrl);
+    if (link?.kind !== video.source) {
+      return issue('mediaUrl', `must be a supported ${video.source === 'media' ? 'media file' : video.source} link`);
+    }
+    if (video.id !== mediaVideoId(link.url)) return issue('id', 'must be mediaVideoId of the canonical mediaUrl');
+    return { ...video, thumbnail, mediaUrl: link.url };
+  });
 export type AddVideoInput = z.infer<typeof addVideoInputSchema>;
 
 export const roomIdSchema = z.string().min(1).max(64);
@@ -107,6 +117,26 @@ const revokeCommand = z.object({ type: z.literal('cohost:revoke'), uid: uidSchem
 /** The host changes some of the room's settings (R56). */
 const settingsCommand = z.object({ type: z.literal('room:settings'), settings: settingsChangeSchema });
 
+/** Attaches the uploaded file `fileId` (POST /api/rooms/:roomId/subtitles) to the item `id`, with its label (R111). */
+const subtitleAddCommand = z.object({
+  type: z.literal('subtitle:add'),
+  id: videoIdSchema,
+  fileId: subtitleFileIdSchema,
+  label: subtitleLabelSchema,
+});
+/** Removes the track of file `fileId` from the item `id` (R111). */
+const subtitleRemoveCommand = z.object({
+  type: z.literal('subtitle:remove'),
+  id: videoIdSchema,
+  fileId: subtitleFileIdSchema,
+});
+/** Shifts every viewer's subtitles of the item `id` by `shiftMs` (R112); 0 undoes the shift. */
+const subtitleShiftCommand = z.object({
+  type: z.literal('subtitle:shift'),
+  id: videoIdSchema,
+  shiftMs: subtitleShiftSchema,
+});
+
 // Moderation commands: about people rather than the room's state (R58, R59).
 const kickCommand = z.object({ type: z.literal('moderation:kick'), key: personKeySchema });
 const banCommand = z.object({ type: z.literal('moderation:ban'), uid: uidSchema });
@@ -130,6 +160,9 @@ export const roomCommandSchema = z.discriminatedUnion('type', [
   grantCommand,
   revokeCommand,
   settingsCommand,
+  subtitleAddCommand,
+  subtitleRemoveCommand,
+  subtitleShiftCommand,
 ]);
 /** A command that changes a room's state; what the state machine consumes. */
 export type RoomCommand = z.infer<typeof roomCommandSchema>;

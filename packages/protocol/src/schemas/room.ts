@@ -14,6 +14,16 @@ import {
 } from '../limits.ts';
 import { type RoomNameProblem, roomNameProblem } from '../room-name.ts';
 import { ADD_POLICIES, LOOP_MODES } from '../room-settings.ts';
+import {
+  SUBTITLE_LABEL_MAX,
+  SUBTITLE_SHIFT_MAX_MS,
+  SUBTITLE_SHIFT_STEP_MS,
+  SUBTITLE_TRACKS_MAX,
+  type SubtitleTrack,
+} from '../subtitle-tracks.ts';
+import { BIDI_CONTROLS, showsNothing } from '../visible-text.ts';
+
+const BIDI_CONTROL = new RegExp(`[${BIDI_CONTROLS}]`, 'u');
 
 /**
  * Where a playlist item plays from: the YouTube IFrame player, an HTML5 media element on a direct link, or the
@@ -41,6 +51,32 @@ export const videoIdSchema = z
   .max(VIDEO_ID_MAX)
   .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, - and _');
 
+/** A subtitle track's label (R111): trimmed, 1–SUBTITLE_LABEL_MAX characters, something visible, no bidi controls. */
+export const subtitleLabelSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(SUBTITLE_LABEL_MAX)
+  .refine((label) => !showsNothing(label) && !BIDI_CONTROL.test(label), 'must be visible text without bidi controls');
+
+/** An uploaded subtitle file's id (rooms/subtitle-files.ts: 128 random bits, base64url). */
+export const subtitleFileIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'must be a subtitle file id');
+
+export const subtitleTrackSchema = z.object({
+  id: subtitleFileIdSchema,
+  label: subtitleLabelSchema,
+  cues: z.number().int().min(1),
+  by: z.string().max(80),
+}) satisfies z.ZodType<SubtitleTrack>;
+
+/** A subtitle shift (R112): whole steps of 0.1 s, at most 10 minutes either way. */
+export const subtitleShiftSchema = z
+  .number()
+  .int()
+  .min(-SUBTITLE_SHIFT_MAX_MS)
+  .max(SUBTITLE_SHIFT_MAX_MS)
+  .multipleOf(SUBTITLE_SHIFT_STEP_MS);
+
 /** A playlist item (docs/product.md#data) plus how to play it. */
 export const videoSchema = z.object({
   id: videoIdSchema,
@@ -50,6 +86,10 @@ export const videoSchema = z.object({
   source: videoSourceSchema,
   /** The direct media URL when source is 'media', the canonical page URL for Vimeo, Dailymotion, SoundCloud; null for YouTube. */
   mediaUrl: httpUrlSchema.nullable(),
+  /** The subtitle tracks attached to the item (R111); absent when none. */
+  subtitles: z.array(subtitleTrackSchema).min(1).max(SUBTITLE_TRACKS_MAX).optional(),
+  /** How far the controllers shifted the item's subtitles, in ms (R112); absent when not shifted. */
+  subtitleShiftMs: subtitleShiftSchema.optional(),
 });
 export type Video = z.infer<typeof videoSchema>;
 
