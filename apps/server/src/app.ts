@@ -23,7 +23,6 @@ import { registerMetricsRoute } from './metrics/metrics-route.ts';
 import { ModerationStore } from './moderation/moderation-store.ts';
 import { AccessLog } from './observability/access-log.ts';
 import { createLogger } from './observability/logger.ts';
-import { createPlaylistReader } from './playlists/playlist-reader.ts';
 import { RedisFanout } from './realtime/redis-adapter.ts';
 import { attachRealtime } from './realtime/socket-server.ts';
 import { scheduleCleanup } from './retention/cleanup.ts';
@@ -33,6 +32,7 @@ import { RoomStore } from './rooms/room-store.ts';
 import { subtitleFileInfo } from './rooms/subtitle-files.ts';
 import { registerSubtitleRoutes, SUBTITLE_UPLOAD_ROUTE } from './rooms/subtitle-routes.ts';
 import { searchPlugin } from './search/search-plugin.ts';
+import { createPlaylistReader } from './upstream/playlist-reader.ts';
 
 export interface App {
   http: FastifyInstance;

@@ -10,7 +10,7 @@ import {
 import { actorOf, type Handler } from '../commands/handler.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { GuestAwareRate } from '../limits/person-rate.ts';
-import type { PlaylistRead, PlaylistReader } from '../playlists/playlist-reader.ts';
+import type { PlaylistRead, PlaylistReader } from '../upstream/playlist-reader.ts';
 import type { RoomCommandRunner } from './room-commit.ts';
 import type { RoomRepository } from './room-repository.ts';
 import { type ListAdd, listAddSummary } from './room-state.ts';

@@ -11,9 +11,9 @@ import { LRUCache } from 'lru-cache';
 import { sendError } from '../http/errors.ts';
 import { enableRouteRateLimits, type RouteRateLimit } from '../http/rate-limit.ts';
 import type { SearchMetrics } from '../metrics/app-metrics.ts';
-import { InnerTubeClient } from './innertube-client.ts';
-import { type EmbedOembedUrls, lookupEmbed, type OembedOutcome } from './oembed-client.ts';
-import { type SearchOutcome, YouTubeClient, type YouTubeSettings } from './youtube-client.ts';
+import { InnerTubeClient } from '../upstream/innertube-client.ts';
+import { type EmbedOembedUrls, lookupEmbed, type OembedOutcome } from '../upstream/oembed-client.ts';
+import { type SearchOutcome, YouTubeClient, type YouTubeSettings } from '../upstream/youtube-client.ts';
 
 export interface SearchPluginOptions {
   youtube: YouTubeSettings;

@@ -1,8 +1,6 @@
 import { YOUTUBE_ID_PATTERN } from '@xemchung/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import { type InnerTubeSession, isTimeout, LazyInnerTube, UpstreamFailure } from '../search/innertube-client.ts';
-import type { YouTubeSettings } from '../search/youtube-client.ts';
-import { boundedTitle } from '../search/youtube-wire.ts';
+import { type InnerTubeSession, isTimeout, LazyInnerTube, UpstreamFailure } from './innertube-client.ts';
 import {
   BudgetSpent,
   PageCollector,
@@ -12,6 +10,8 @@ import {
   thumbnailOf,
   withinBudget,
 } from './playlist-pages.ts';
+import type { YouTubeSettings } from './youtube-client.ts';
+import { boundedTitle } from './youtube-wire.ts';
 
 /** InnerTube answers a browse of a list id it does not know with 400 or 404, as well as with an ERROR alert. */
 const NOT_FOUND = new Set([400, 404]);

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { YouTubeSettings } from '../search/youtube-client.ts';
 import { DataApiPlaylists } from './data-api-playlist.ts';
 import { InnerTubePlaylists } from './innertube-playlist.ts';
 import type { PlaylistReader } from './playlist-pages.ts';
+import type { YouTubeSettings } from './youtube-client.ts';
 
 export type { PlaylistRead, PlaylistReader } from './playlist-pages.ts';
 

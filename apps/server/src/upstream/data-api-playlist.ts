@@ -1,8 +1,5 @@
 import { YOUTUBE_ID_PATTERN } from '@xemchung/protocol';
 import { z } from 'zod';
-import { fetchUpstreamJson, type UpstreamResult } from '../search/upstream-fetch.ts';
-import type { YouTubeSettings } from '../search/youtube-client.ts';
-import { boundedTitle, googleErrorReason } from '../search/youtube-wire.ts';
 import {
   PageCollector,
   type PlaylistRead,
@@ -10,6 +7,9 @@ import {
   type ReadWanted,
   thumbnailOf,
 } from './playlist-pages.ts';
+import { fetchUpstreamJson, type UpstreamResult } from './upstream-fetch.ts';
+import type { YouTubeSettings } from './youtube-client.ts';
+import { boundedTitle, googleErrorReason } from './youtube-wire.ts';
 
 /**
  * YouTube Data API v3 `playlistItems.list` (youtube#playlistItemListResponse), the parts we read. A private or
