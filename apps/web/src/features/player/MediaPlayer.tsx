@@ -2,6 +2,8 @@ import { parseVideoLink } from '@xemchung/protocol';
 import { useEffect, useRef } from 'react';
 import { attachSource } from './attachSource.ts';
 import { attachMediaElement } from './mediaElementAdapter.ts';
+import type { CueSize } from './subtitles/subtitleChoice.ts';
+import type { TrackSource } from './subtitles/useSubtitleTrack.ts';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
 
 /** Links that carry sound only, played by an <audio> element over a title card. */
@@ -19,11 +21,24 @@ export interface PlayerProps {
 interface MediaPlayerProps extends PlayerProps {
   url: string;
   title: string;
+  /** The subtitle track this viewer sees (R112), drawn by the browser, in fullscreen too; none when null. */
+  subtitles?: TrackSource | null;
+  cueSize?: CueSize;
 }
 
 /** HTML5 media for a direct link: mp4, webm, mp3, ogg, and HLS (.m3u8) natively or through hls.js. */
-export function MediaPlayer({ url, title, controls, muted, onAttach, onEvent }: MediaPlayerProps) {
+export function MediaPlayer({
+  url,
+  title,
+  controls,
+  muted,
+  onAttach,
+  onEvent,
+  subtitles = null,
+  cueSize = 'medium',
+}: MediaPlayerProps) {
   const element = useRef<HTMLVideoElement & HTMLAudioElement>(null);
+  const trackElement = useRef<HTMLTrackElement>(null);
   const callbacks = useRef({ onAttach, onEvent });
   callbacks.current = { onAttach, onEvent };
   const audio = AUDIO_EXTENSION.test(new URL(url).pathname);
@@ -31,6 +46,12 @@ export function MediaPlayer({ url, title, controls, muted, onAttach, onEvent }: 
   useEffect(() => {
     if (element.current) element.current.muted = muted;
   }, [muted]);
+
+  // A <track> added after the media loaded is not picked by `default` alone: show it outright.
+  useEffect(() => {
+    const track = trackElement.current?.track;
+    if (subtitles && track) track.mode = 'showing';
+  }, [subtitles]);
 
   useEffect(() => {
     const media = element.current;
@@ -64,8 +85,20 @@ export function MediaPlayer({ url, title, controls, muted, onAttach, onEvent }: 
       controls={controls}
       playsInline
       preload="auto"
+      data-cue-size={cueSize}
       className={audio ? 'w-full' : 'size-full bg-black object-contain'}
-    />
+    >
+      {subtitles && (
+        <track
+          ref={trackElement}
+          key={subtitles.url}
+          kind="subtitles"
+          src={subtitles.url}
+          label={subtitles.label}
+          default
+        />
+      )}
+    </Tag>
   );
   if (!audio) return media;
   return (

@@ -5,6 +5,7 @@ import { useRoomSession } from '../room/roomSession.ts';
 import { useRole } from '../room/useRole.ts';
 import { useRoomState } from '../room/useRoomState.ts';
 import { LoopControl } from './LoopControl.tsx';
+import { SubtitleButton } from './subtitles/SubtitleButton.tsx';
 import { useSyncReport } from './useSyncReport.ts';
 import { VideoStage } from './VideoStage.tsx';
 import { VoteSkipButton } from './VoteSkipButton.tsx';
@@ -57,6 +58,7 @@ export function RoomPlayer() {
         )}
       </section>
       <VoteSkipButton />
+      {video && <SubtitleButton video={video} />}
       {controller && <LoopControl />}
     </>
   );

@@ -6,6 +6,7 @@ import { lazyPlayer } from './lazyPlayer.tsx';
 import { LoadWatchdog } from './loadWatchdog.ts';
 import { MediaPlayer } from './MediaPlayer.tsx';
 import { PlayerStatus } from './playerStatus.ts';
+import { useShownSubtitles } from './subtitles/useShownSubtitles.ts';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
 import { usePlaybackSync } from './usePlaybackSync.ts';
 import type { StatusReader } from './useSyncReport.ts';
@@ -94,13 +95,23 @@ export function VideoStage({ video, muted, onMutedChange, hasNext, controller, s
   };
 
   const playerProps = { controls: controller, muted, onAttach, onEvent };
+  const subtitles = useShownSubtitles(video);
   const page = video.mediaUrl ?? '';
   const player = (() => {
     switch (video.source) {
       case 'youtube':
         return <YouTubePlayer videoId={video.id} {...playerProps} />;
       case 'media':
-        return <MediaPlayer key={attempt} url={page} title={video.title} {...playerProps} />;
+        return (
+          <MediaPlayer
+            key={attempt}
+            url={page}
+            title={video.title}
+            subtitles={subtitles.track}
+            cueSize={subtitles.size}
+            {...playerProps}
+          />
+        );
       case 'vimeo':
         return <VimeoPlayer url={page} {...playerProps} />;
       case 'dailymotion':

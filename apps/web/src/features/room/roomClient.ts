@@ -107,6 +107,11 @@ export interface RoomClient {
   revoke(uid: string): Promise<CommandAck<'cohost:revoke'>>;
   /** Changes the settings named (host, R56). */
   changeSettings(change: SettingsChange): Promise<CommandAck<'room:settings'>>;
+  /** Attaches the uploaded subtitle file `fileId` to the item `id` (R111). */
+  addSubtitle(id: string, fileId: string, label: string): Promise<CommandAck<'subtitle:add'>>;
+  removeSubtitle(id: string, fileId: string): Promise<CommandAck<'subtitle:remove'>>;
+  /** Shifts every viewer's subtitles of the item `id` (controllers, R112). */
+  shiftSubtitles(id: string, shiftMs: number): Promise<CommandAck<'subtitle:shift'>>;
   /** Puts every tab of the person with key `key` out for ten minutes (host, R58). */
   kick(key: string): Promise<CommandAck<'moderation:kick'>>;
   ban(uid: string): Promise<CommandAck<'moderation:ban'>>;
@@ -417,6 +422,9 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     grant: (uid) => request('cohost:grant', { uid }),
     revoke: (uid) => request('cohost:revoke', { uid }),
     changeSettings: (settings) => request('room:settings', { settings }),
+    addSubtitle: (id, fileId, label) => request('subtitle:add', { id, fileId, label }),
+    removeSubtitle: (id, fileId) => request('subtitle:remove', { id, fileId }),
+    shiftSubtitles: (id, shiftMs) => request('subtitle:shift', { id, shiftMs }),
     kick: (key) => request('moderation:kick', { key }),
     ban: (uid) => request('moderation:ban', { uid }),
     unban: (uid) => request('moderation:unban', { uid }),
