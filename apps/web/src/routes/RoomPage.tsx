@@ -51,7 +51,6 @@ import { Spinner } from '../components/Spinner.tsx';
 import { RoomPlayer } from '../features/player/RoomPlayer.tsx';
 import { ConnectionBanner } from '../features/room/ConnectionBanner.tsx';
 import { RoomSessionContext } from '../features/room/roomSession.ts';
-import { SidePanel } from '../features/room/SidePanel.tsx';
 import { useAddToPlaylist } from '../features/room/useAddToPlaylist.ts';
 import { useImportPlaylist } from '../features/room/useImportPlaylist.ts';
 import { useMay } from '../features/room/useRole.ts';
@@ -61,6 +60,7 @@ import { RoomSearchBox } from '../features/search/RoomSearchBox.tsx';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { TopBarSlot } from '../layout/TopBarSlot.tsx';
 import { NOT_FOUND_PATH } from '../lib/paths.ts';
+import { SidePanel } from './room/SidePanel.tsx';
 
 // Part of this chunk, so the room's Vietnamese texts load with the page; the route adds them (AppRoutes.tsx).
 export { ROOM_TEXTS } from '../i18n/roomTexts.ts';

@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { roomSnapshot } from '../../test/fakeRoomSocket.ts';
 import { renderInRoom } from '../../test/renderInRoom.tsx';
-import { SidePanel } from '../room/SidePanel.tsx';
+import { RoomSettingsButton } from './RoomSettingsButton.tsx';
 
 const banned = { uid: 'banned-uid', name: 'Dũng', photoURL: null, bannedAt: 1 };
 
-/** The side panel, with the room's bans answered by `bans`. */
+/** The settings button, with the room's bans answered by `bans`. */
 async function openSettings(bans: unknown = { ok: true, bans: [banned] }) {
-  const view = await renderInRoom(<SidePanel />, { isHost: true, room: roomSnapshot({ cohosts: [] }) });
+  const view = await renderInRoom(<RoomSettingsButton />, { isHost: true, room: roomSnapshot({ cohosts: [] }) });
   view.socket.answer = (event) => (event === 'moderation:bans' ? bans : { ok: true, version: 2, uid: 'banned-uid' });
   await userEvent.click(screen.getByRole('button', { name: 'Cài đặt phòng' }));
   return { ...view, dialog: screen.getByRole('dialog', { name: 'Cài đặt phòng' }) };
@@ -76,7 +76,7 @@ describe('room settings (R56, R59)', () => {
 
   it('is the host’s alone: nobody else has the button', async () => {
     for (const uid of ['cohost-uid', 'member-uid', undefined]) {
-      const view = await renderInRoom(<SidePanel />, { uid, room: roomSnapshot({ cohosts: ['cohost-uid'] }) });
+      const view = await renderInRoom(<RoomSettingsButton />, { uid, room: roomSnapshot({ cohosts: ['cohost-uid'] }) });
       expect(screen.queryByRole('button', { name: 'Cài đặt phòng' })).toBeNull();
       view.unmount();
     }

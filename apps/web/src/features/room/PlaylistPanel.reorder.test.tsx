@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mediaVideo, roomSnapshot } from '../../test/fakeRoomSocket.ts';
 import { renderInRoom } from '../../test/renderInRoom.tsx';
-import { LoopControl } from '../player/LoopControl.tsx';
 import { PlaylistPanel } from './PlaylistPanel.tsx';
 
 const one = mediaVideo('m_one', 'Một', true);
@@ -103,16 +102,5 @@ describe('PlaylistPanel reordering (R60–R62)', () => {
     await renderInRoom(<PlaylistPanel />, { room, uid: 'member-uid' });
     expect(screen.queryByRole('button', { name: /Đưa|tiếp theo|Trộn/ })).toBeNull();
     expect(within(screen.getByRole('list')).getAllByRole('listitem')[0]).not.toHaveAttribute('draggable');
-  });
-});
-
-describe('LoopControl (R63)', () => {
-  it("shows the room's mode pressed and sets another", async () => {
-    const { socket } = await renderInRoom(<LoopControl />, { room: { ...room, loop: 'one' }, isHost: true });
-    expect(screen.getByRole('group', { name: 'Lặp lại' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Lặp một video' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: 'Không lặp' })).toHaveAttribute('aria-pressed', 'false');
-    await userEvent.click(screen.getByRole('button', { name: 'Lặp cả danh sách' }));
-    expect(socket.commands('room:loop')).toEqual([{ mode: 'all' }]);
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { RoomSettingsDialog } from '../moderation/RoomSettingsDialog.tsx';
-import { useMay } from './useRole.ts';
+import { useMay } from '../room/useRole.ts';
+import { RoomSettingsDialog } from './RoomSettingsDialog.tsx';
 
 /** The host's way into the room's settings (R56) and its bans (R59), in the side panel's header. */
 export function RoomSettingsButton() {

@@ -1,18 +1,18 @@
 import { roleOf } from '@xemchung/protocol';
 import { useEffect, useRef, useState } from 'react';
+import { ChatPanel } from '../../features/chat/ChatPanel.tsx';
+import { useUnreadChat } from '../../features/chat/useUnreadChat.ts';
+import { RoomSettingsButton } from '../../features/moderation/RoomSettingsButton.tsx';
+import { ViewerActions } from '../../features/moderation/ViewerActions.tsx';
+import { PlaylistPanel } from '../../features/room/PlaylistPanel.tsx';
+import { PresenceList } from '../../features/room/PresenceList.tsx';
+import { useRoomSession } from '../../features/room/roomSession.ts';
+import { ShareDialog } from '../../features/room/ShareDialog.tsx';
+import { SidePanelTabs } from '../../features/room/SidePanelTabs.tsx';
+import { usePresence } from '../../features/room/usePresence.ts';
+import { useRole } from '../../features/room/useRole.ts';
+import { useRoomState } from '../../features/room/useRoomState.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
-import { ChatPanel } from '../chat/ChatPanel.tsx';
-import { useUnreadChat } from '../chat/useUnreadChat.ts';
-import { ViewerActions } from '../moderation/ViewerActions.tsx';
-import { PlaylistPanel } from './PlaylistPanel.tsx';
-import { PresenceList } from './PresenceList.tsx';
-import { RoomSettingsButton } from './RoomSettingsButton.tsx';
-import { useRoomSession } from './roomSession.ts';
-import { ShareDialog } from './ShareDialog.tsx';
-import { SidePanelTabs } from './SidePanelTabs.tsx';
-import { usePresence } from './usePresence.ts';
-import { useRole } from './useRole.ts';
-import { useRoomState } from './useRoomState.ts';
 
 const ROLE_LINE = { host: 'room.youAreHost', cohost: 'room.youAreCohost', member: 'room.followingHost' } as const;
 
