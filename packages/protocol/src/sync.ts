@@ -1,9 +1,9 @@
 import type { EmbedSource } from './embed-links.ts';
 
 /**
- * How a player follows the room's expected position (docs/decisions/006-sync-thresholds.md explains each value
- * against OpenTogetherTube, CyTube, watchparty, Jellyfin SyncPlay and Syncplay). Goal: p95 position error
- * ≤ 50 ms between host and followers, back under 50 ms within 1 s of any host action.
+ * How a player follows the room's expected position (docs/decisions/034-sync-thresholds-and-clock.md explains each
+ * value against OpenTogetherTube, CyTube, watchparty, Jellyfin SyncPlay and Syncplay). Goal: p95 position error
+ * ≤ 50 ms between controller and followers, back under 50 ms within 1 s of any controller action.
  */
 
 /**
@@ -47,14 +47,14 @@ export const NUDGE_MAX_RATE_OFFSET = 0.25;
 /** How often a player compares its position with the expected one while a room is open (ms). */
 export const SYNC_TICK_MS = 250;
 
-/** How often the host re-anchors the room on its own player while playing (ms). */
-export const HOST_HEARTBEAT_MS = 5000;
+/** How often a controller (the host or a co-host) re-anchors the room on its own player while playing (ms). */
+export const CONTROLLER_HEARTBEAT_MS = 5000;
 
 /**
- * A host whose player is further than this from the room's position reports its own (a stall, a seek in the
+ * A controller whose player is further than this from the room's position reports its own (a stall, a seek in the
  * YouTube player, a drag on the seek bar). Larger than any echo of its own report.
  */
-export const HOST_REPORT_THRESHOLD_SECONDS = 0.1;
+export const CONTROLLER_REPORT_THRESHOLD_SECONDS = 0.1;
 
 /** How often a client takes one more clock sample (ms); the estimator uses the fastest half of the last 16 (R90). */
 export const CLOCK_RESAMPLE_MS = 30_000;
@@ -76,18 +76,18 @@ export const YOUTUBE_PAUSED_SEEK_THRESHOLD_SECONDS = 0.25;
 export const YOUTUBE_NUDGE_TARGET_SECONDS = 0.8;
 
 /**
- * A YouTube host checks its player again this long after it starts or resumes playing (ms), and re-anchors the
- * room past the dead band rather than HOST_REPORT_THRESHOLD_SECONDS: where a seek landed (on a coarse boundary)
+ * A YouTube controller checks its player again this long after it starts or resumes playing (ms), and re-anchors the
+ * room past the dead band rather than CONTROLLER_REPORT_THRESHOLD_SECONDS: where a seek landed (on a coarse boundary)
  * and where the media clock really started are only known by then, and every follower tracks that anchor (R83).
  */
-export const YOUTUBE_HOST_RECHECK_MS = 500;
+export const YOUTUBE_CONTROLLER_RECHECK_MS = 500;
 
 /**
  * After the room's rate changes, a YouTube follower does not nudge for this long (ms), though it still seeks beyond
  * YOUTUBE_SEEK_THRESHOLD_SECONDS (R92). A media element runs at a new rate only some 150–200 ms after it is set, so
- * the host's anchor, read just after its change, is behind its own player; the host re-anchors the room
- * YOUTUBE_HOST_RECHECK_MS later, and a follower nudging before that new anchor arrives would chase the old one
- * (it lags as the host does, so it is in step with the host already).
+ * the controller's anchor, read just after its change, is behind its own player; the controller re-anchors the
+ * room YOUTUBE_CONTROLLER_RECHECK_MS later, and a follower nudging before that new anchor arrives would chase the
+ * old one (it lags as the controller does, so it is in step with it already).
  */
 export const YOUTUBE_RATE_SETTLE_MS = 700;
 

@@ -13,7 +13,7 @@ import { useEmbeddedPlayer } from './useEmbeddedPlayer.ts';
 /**
  * The adapter over a Dailymotion Player (R76): its commands return nothing and its state comes back as a promise or
  * with events, so positions come from the RemoteTimeline its events keep. Speed is not changed: the room's rate
- * stays 1 for a Dailymotion video, as the host's player cannot report another.
+ * stays 1 for a Dailymotion video, as a controller's player cannot report another.
  */
 function dailymotionAdapter(
   player: SdkPlayer,

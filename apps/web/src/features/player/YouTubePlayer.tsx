@@ -7,13 +7,13 @@ import { loadYouTubeApi, YT_STATE, type YouTubePlayer as YTPlayer } from './yout
 interface EventState {
   /**
    * Set while a seek this adapter asked for is under way: YouTube has no 'seeked' event, so the player's next
-   * PLAYING or PAUSED state stands for it (R81: the controller times the seek's stall and judges where it landed).
+   * PLAYING or PAUSED state stands for it (R81: the sync times the seek's stall and judges where it landed).
    */
   seekPending: boolean;
   /**
    * The state of the last onStateChange, null before the first. `getPlayerState()` is the last `infoDelivery`,
-   * a separate message that may come after the event: a host handling 'play' must not read the state it left and
-   * report the room paused (R84).
+   * a separate message that may come after the event: a controller handling 'play' must not read the state it left
+   * and report the room paused (R84).
    */
   state: number | null;
 }
@@ -50,7 +50,7 @@ function youtubeAdapter(player: YTPlayer, events: EventState): PlayerAdapter {
 
 /**
  * A YouTube video through the IFrame Player API, loaded on first use. If youtube.com cannot be reached the
- * player reports 'error' (a follower's is ignored; the host's player moves the room on, R32).
+ * player reports 'error' (a follower's is ignored; a controller's player moves the room on, R32).
  */
 export function YouTubePlayer({ videoId, controls, muted, onAttach, onEvent }: PlayerProps & { videoId: string }) {
   const host = useRef<HTMLDivElement>(null);

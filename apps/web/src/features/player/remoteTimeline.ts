@@ -8,7 +8,7 @@ export const SEEK_CONFIRM_TIMEOUT_MS = 2000;
  * player reported (its time events, a few per second) and when, advanced at the rate while playing (R76). A
  * report is the player's position when it was sent, so the model trails by the message's transit time (a few
  * ms in one browser). Between a seek we asked for and the player's word that it happened, reports still in
- * flight carry the old position: they are ignored, so the host does not report a jump back that never was.
+ * flight carry the old position: they are ignored, so a controller does not report a jump back that never was.
  */
 export class RemoteTimeline {
   private position = 0;

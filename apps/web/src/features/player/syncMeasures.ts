@@ -14,9 +14,9 @@ const SEEK_WINDOW_MS = 10_000;
 const MAX_STAMP_DELAY_MS = 1000;
 
 /**
- * The seeks a controller makes: whether one is still in flight (HTML5 media until its 'seeked', YouTube for a
+ * The seeks a player's sync makes: whether one is still in flight (HTML5 media until its 'seeked', YouTube for a
  * settling time), and how long the player stands still during a seek, averaged over the seeks of a running
- * player (ADR 006, seek lead). Times are local milliseconds.
+ * player (ADR 034, seek lead). Times are local milliseconds.
  */
 export class SeekTracker {
   private pending: { issuedAt: number; running: boolean; kind: PlayerKind } | null = null;
@@ -65,9 +65,9 @@ export class SeekTracker {
 }
 
 /**
- * How long after the host read its position the server stamped its report (ms): the trip plus the room's queue
+ * How long after a controller read its position the server stamped its report (ms): the trip plus the room's queue
  * and database read. Each committed report is a sample: its state's `updated_at` against the server-clock time
- * the report was sent (ADR 006, stamp delay).
+ * the report was sent (ADR 034, stamp delay).
  */
 export class StampDelay {
   private probe: { version: number; sentAt: number } | null = null;

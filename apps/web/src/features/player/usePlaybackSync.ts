@@ -1,13 +1,13 @@
-import { HOST_HEARTBEAT_MS, SYNC_TICK_MS } from '@xemchung/protocol';
+import { CONTROLLER_HEARTBEAT_MS, SYNC_TICK_MS } from '@xemchung/protocol';
 import { useEffect, useRef, useState } from 'react';
 import type { RoomClient } from '../room/roomClient.ts';
-import { PlaybackSync } from './playbackSync.ts';
+import { PlaybackSync } from './sync/playbackSync.ts';
 
 /**
- * The playback controller of one video on this page, wired to the room: it hears every new state, checks the
- * position every SYNC_TICK_MS (and as soon as a hidden tab comes back, R87), and for a controller (the host or a
- * co-host, R55) re-anchors the room every HOST_HEARTBEAT_MS. Mount it once per video (the caller keys it by the
- * video); a change of role carries on with the same controller.
+ * The playback sync of one video on this page, wired to the room: it hears every new state, checks the position
+ * every SYNC_TICK_MS (and as soon as a hidden tab comes back, R87), and for a controller (the host or a co-host,
+ * R55) re-anchors the room every CONTROLLER_HEARTBEAT_MS. Mount it once per video (the caller keys it by the
+ * video); a change of role swaps the sync's role in place, on the same player.
  */
 export function usePlaybackSync(
   client: RoomClient,
@@ -55,7 +55,7 @@ export function usePlaybackSync(
     sync.setController(isController);
     const unsubscribe = client.onState(() => sync.onState());
     const ticker = setInterval(() => sync.tick(), SYNC_TICK_MS);
-    const heartbeat = isController ? setInterval(() => sync.heartbeat(), HOST_HEARTBEAT_MS) : undefined;
+    const heartbeat = isController ? setInterval(() => sync.heartbeat(), CONTROLLER_HEARTBEAT_MS) : undefined;
     const onVisibility = () => {
       if (document.visibilityState === 'visible') sync.shown();
     };
