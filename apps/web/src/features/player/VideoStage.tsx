@@ -21,9 +21,13 @@ export interface VideoStageProps {
   video: Video;
   muted: boolean;
   onMutedChange: (muted: boolean) => void;
-  /** Whether the playlist has a video after this one (what the host's player moves on to after an error). */
+  /** Whether the playlist has a video after this one (what a controller's player moves on to after an error). */
   hasNext: boolean;
-  /** The host or a co-host: this player drives the room, with controls (R31, R55). Fixed for its lifetime. */
+  /**
+   * The host or a co-host: this player drives the room, with controls (R31, R55). A grant or a revoke changes it in
+   * place: the stage and its sync carry on, the sync swapping follower for controller (usePlaybackSync); a media
+   * element stays the same, an embedded player is made again with or without its controls.
+   */
   controller: boolean;
   /** Where this stage puts how its player is doing, for the viewer's sync reports (R53). */
   statusReader: RefObject<StatusReader | null>;
