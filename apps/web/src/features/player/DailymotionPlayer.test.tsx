@@ -1,7 +1,8 @@
-import { act, render, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeDailymotion } from '../../test/fakePlayers/fakeDailymotion.ts';
 import { type ScriptedMedia, useScriptedMedia } from '../../test/fakePlayers/scriptedMedia.ts';
+import { elapse, until } from '../../test/fakeTime.ts';
 import { DailymotionPlayer } from './DailymotionPlayer.tsx';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
 
@@ -9,10 +10,13 @@ const DELAY_MS = 20;
 let media: ReturnType<typeof useScriptedMedia>;
 
 beforeEach(() => {
+  // The fake SDK's messages and the adapter's clock run on fake time, which the test moves.
+  vi.useFakeTimers();
   media = useScriptedMedia();
   installFakeDailymotion({ mediaUrl: 'http://127.0.0.1/clip.mp4', delayMs: DELAY_MS });
 });
 afterEach(() => {
+  vi.useRealTimers();
   media.restore();
   delete (window as Window & { dailymotion?: unknown }).dailymotion;
 });
@@ -29,11 +33,9 @@ async function renderPlayer(props: { muted?: boolean; url?: string } = {}) {
       onEvent={(event) => events.push(event)}
     />,
   );
-  await waitFor(() => expect(events).toContain('ready'));
+  await until(() => expect(events).toContain('ready'));
   return { view, events, attached, adapter: attached[0] as PlayerAdapter, element: media.made.at(-1) as ScriptedMedia };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('R76 DailymotionPlayer over the fake Player Library Script', () => {
   it('embeds the video id muted, hands over a dailymotion adapter with the duration from getState()', async () => {
@@ -48,47 +50,47 @@ describe('R76 DailymotionPlayer over the fake Player Library Script', () => {
   it('plays, keeps time between VIDEO_TIMECHANGE events, and pauses', async () => {
     const { adapter, element, events } = await renderPlayer();
     await adapter.play();
-    await waitFor(() => expect(events).toContain('playing'));
+    await until(() => expect(events).toContain('playing'));
     act(() => element.advance(3));
-    await waitFor(() => expect(adapter.currentTime()).toBeGreaterThanOrEqual(3));
+    await until(() => expect(adapter.currentTime()).toBeGreaterThanOrEqual(3));
     const before = adapter.currentTime();
-    await sleep(80);
+    await elapse(80);
     expect(adapter.currentTime()).toBeGreaterThan(before + 0.04);
     adapter.pause();
-    await waitFor(() => expect(events).toContain('pause'));
+    await until(() => expect(events).toContain('pause'));
     expect(adapter.paused()).toBe(true);
   });
 
   it('answers a seek at once and ignores the time events from before it', async () => {
     const { adapter, element, events } = await renderPlayer();
     await adapter.play();
-    await waitFor(() => expect(events).toContain('playing'));
+    await until(() => expect(events).toContain('playing'));
     act(() => element.advance(1));
     adapter.seek(42);
-    await sleep(DELAY_MS);
+    await elapse(DELAY_MS);
     expect(adapter.currentTime()).toBeGreaterThanOrEqual(42);
-    await waitFor(() => expect(events).toContain('seeked'));
+    await until(() => expect(events).toContain('seeked'));
     expect(element.currentTime).toBe(42);
   });
 
   it('unmutes for the room and follows the player’s volume changes', async () => {
     const { adapter, element, events } = await renderPlayer({ muted: false });
-    await waitFor(() => expect(element.muted).toBe(false));
+    await until(() => expect(element.muted).toBe(false));
     act(() => {
       element.muted = true;
       element.dispatchEvent(new Event('volumechange'));
     });
-    await waitFor(() => expect(adapter.muted()).toBe(true));
+    await until(() => expect(adapter.muted()).toBe(true));
     expect(events).toContain('volume');
   });
 
   it('reports an error for a video the player cannot show, and ended at the end', async () => {
     const failing = await renderPlayer({ url: 'https://www.dailymotion.com/video/x404gone' });
-    await waitFor(() => expect(failing.events).toContain('error'));
+    await until(() => expect(failing.events).toContain('error'));
     act(() => {
       failing.element.dispatchEvent(new Event('ended'));
     });
-    await waitFor(() => expect(failing.events).toContain('ended'));
+    await until(() => expect(failing.events).toContain('ended'));
   });
 
   it('removes the player and detaches on unmount', async () => {
@@ -123,8 +125,8 @@ describe('R76 DailymotionPlayer over the fake Player Library Script', () => {
         onEvent={() => {}}
       />,
     );
-    await waitFor(() => expect(media.made).toHaveLength(1)); // the SDK is making the player
+    await until(() => expect(media.made).toHaveLength(1)); // the SDK is making the player
     view.unmount();
-    await waitFor(() => expect(destroyed).toEqual([true]));
+    await until(() => expect(destroyed).toEqual([true]));
   });
 });

@@ -1,7 +1,8 @@
-import { act, render, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeSoundCloud } from '../../test/fakePlayers/fakeSoundCloud.ts';
 import { type ScriptedMedia, useScriptedMedia } from '../../test/fakePlayers/scriptedMedia.ts';
+import { elapse, until } from '../../test/fakeTime.ts';
 import { SoundCloudPlayer } from './SoundCloudPlayer.tsx';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
 
@@ -10,10 +11,13 @@ const TRACK = 'https://soundcloud.com/forss/flickermood';
 let media: ReturnType<typeof useScriptedMedia>;
 
 beforeEach(() => {
+  // The fake SDK's messages and the adapter's clock run on fake time, which the test moves.
+  vi.useFakeTimers();
   media = useScriptedMedia();
   installFakeSoundCloud({ mediaUrl: 'http://127.0.0.1/clip.mp4', delayMs: DELAY_MS });
 });
 afterEach(() => {
+  vi.useRealTimers();
   media.restore();
   delete (window as Window & { SC?: unknown }).SC;
 });
@@ -30,15 +34,14 @@ async function renderPlayer(props: { muted?: boolean; controls?: boolean; url?: 
       onEvent={(event) => events.push(event)}
     />,
   );
-  await waitFor(() => expect(media.made).toHaveLength(1));
+  await until(() => expect(media.made).toHaveLength(1));
   return { view, events, attached, element: media.made[0] as ScriptedMedia };
 }
 
 const ready = async (events: PlayerEvent[], attached: (PlayerAdapter | null)[]) => {
-  await waitFor(() => expect(events).toContain('ready'));
+  await until(() => expect(events).toContain('ready'));
   return attached[0] as PlayerAdapter;
 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('R76 SoundCloudPlayer over the fake Widget API', () => {
   it('embeds the widget for the permalink, titled, silent, inert for a follower; a soundcloud adapter once ready', async () => {
@@ -62,26 +65,26 @@ describe('R76 SoundCloudPlayer over the fake Widget API', () => {
     const { events, attached, element } = await renderPlayer({ controls: true });
     const adapter = await ready(events, attached);
     await adapter.play();
-    await waitFor(() => expect(events).toContain('playing'));
+    await until(() => expect(events).toContain('playing'));
     act(() => element.advance(2.5));
-    await waitFor(() => expect(adapter.currentTime()).toBeGreaterThanOrEqual(2.5));
+    await until(() => expect(adapter.currentTime()).toBeGreaterThanOrEqual(2.5));
     act(() => element.advance(0.5));
     adapter.seek(61.25);
-    await sleep(DELAY_MS);
+    await elapse(DELAY_MS);
     // The progress event saying 3 s arrived after the seek was asked for: ignored.
     expect(adapter.currentTime()).toBeGreaterThanOrEqual(61.25);
-    await waitFor(() => expect(events).toContain('seeked'));
+    await until(() => expect(events).toContain('seeked'));
     expect(element.currentTime).toBe(61.25);
     adapter.pause();
-    await waitFor(() => expect(adapter.paused()).toBe(true));
+    await until(() => expect(adapter.paused()).toBe(true));
   });
 
   it('mutes by volume: 100 when the room wants sound, 0 when muted', async () => {
     const { events, attached, element } = await renderPlayer({ muted: false });
     const adapter = await ready(events, attached);
-    await waitFor(() => expect(element.volume).toBe(1));
+    await until(() => expect(element.volume).toBe(1));
     adapter.setMuted(true);
-    await waitFor(() => expect(element.volume).toBe(0));
+    await until(() => expect(element.volume).toBe(0));
     expect(adapter.muted()).toBe(true);
   });
 
@@ -91,12 +94,12 @@ describe('R76 SoundCloudPlayer over the fake Widget API', () => {
     act(() => {
       element.dispatchEvent(new Event('ended'));
     });
-    await waitFor(() => expect(events).toContain('ended'));
+    await until(() => expect(events).toContain('ended'));
     view.unmount();
     expect(attached.at(-1)).toBeNull();
     media.made.length = 0;
     const gone = await renderPlayer({ url: 'https://soundcloud.com/fixture/gone-404' });
-    await waitFor(() => expect(gone.events).toContain('error'));
+    await until(() => expect(gone.events).toContain('error'));
     expect(gone.events).not.toContain('ready');
   });
 });
