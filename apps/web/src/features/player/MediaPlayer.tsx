@@ -10,7 +10,7 @@ import type { PlayerAdapter, PlayerEvent } from './types.ts';
 const AUDIO_EXTENSION = /\.(mp3|m4a|oga)$/i;
 
 export interface PlayerProps {
-  /** Shows the player's own controls (the host's); followers get none, their player follows the room. */
+  /** Shows the player's own controls (a controller's); followers get none, their player follows the room. */
   controls: boolean;
   muted: boolean;
   /** Called with the player once it exists, and with null when it goes away. */
