@@ -79,10 +79,21 @@ const PHONE_FRAME = 'flex flex-col max-lg:h-[calc(100dvh-3.5rem-1px)] max-lg:ove
 export function RoomPage() {
   const { roomId = '' } = useParams<{ roomId: string }>();
   const room = useRoom(roomId);
-  if (room.status === 'notFound') return <Redirect to={NOT_FOUND_PATH} replace />;
-  if (room.status === 'failed') return <JoinFailed code={room.code} onRetry={room.retry} />;
-  if (room.status === 'removed') return <RemovedFromRoom reason={room.reason} />;
-  if (room.status === 'joining') return <RoomLoading />;
+  if (room.status === 'connecting') return <RoomLoading />;
+  if (room.status === 'closed') {
+    switch (room.reason) {
+      case 'notFound':
+      case 'deleted':
+        return <Redirect to={NOT_FOUND_PATH} replace />;
+      case 'kicked':
+      case 'banned':
+        return <RemovedFromRoom reason={room.reason} />;
+      case 'refused':
+        return <JoinFailed code={room.code} onRetry={room.retry} />;
+      case 'left':
+        return <RoomLoading />; // only between leaving and a retry's fresh join
+    }
+  }
   // The confirmation prompt is provided here, the only page that asks, which keeps it out of the entry chunk.
   return (
     <RoomSessionContext value={room.session}>
@@ -91,7 +102,7 @@ export function RoomPage() {
           <RoomTitle />
           <RoomSearch />
           <div className={`${PHONE_FRAME} lg:flex-1`}>
-            <ConnectionBanner online={room.online} />
+            <ConnectionBanner online={room.status === 'joined'} />
             <div className={`${LAYOUT} max-lg:min-h-0 max-lg:gap-3`}>
               <div className="min-w-0 shrink-0 lg:flex-1">
                 <RoomPlayer />

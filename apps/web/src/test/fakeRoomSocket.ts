@@ -7,7 +7,7 @@ import {
   type RoomSnapshot,
   type Video,
 } from '@xemchung/protocol';
-import type { RoomSocket } from '../features/room/roomClient.ts';
+import type { RoomSocket } from '../features/room/roomSocket.ts';
 
 type Listener = (payload?: unknown) => void;
 

@@ -1,8 +1,6 @@
-import type { ChatDeletedEvent, ChatMessageEvent, CommandAck, CommandPayload, CommandType } from '@xemchung/protocol';
-import type { RoomSocket } from '../room/roomClient.ts';
+import type { ChatDeletedEvent, ChatMessageEvent, CommandAck } from '@xemchung/protocol';
+import type { RoomRequest, RoomSocket } from '../room/roomSocket.ts';
 import { type ChatLog, EMPTY_CHAT_LOG, withDeleted, withLatest, withMessage, withOlder } from './chatLog.ts';
-
-type Request = <T extends CommandType>(type: T, payload: CommandPayload<T>) => Promise<CommandAck<T>>;
 
 /** The chat side of the room client: its log, kept from pages, broadcasts and our own acks (R54). */
 export interface ChatFeed {
@@ -19,7 +17,7 @@ export interface ChatFeed {
   dispose(): void;
 }
 
-export function createChatFeed(socket: RoomSocket, request: Request, roomId: () => string | null): ChatFeed {
+export function createChatFeed(socket: RoomSocket, request: RoomRequest, roomId: () => string | null): ChatFeed {
   let log = EMPTY_CHAT_LOG;
   /** Bumped by reset, so a page asked for before it is dropped. */
   let generation = 0;

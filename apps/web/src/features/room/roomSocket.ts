@@ -1,6 +1,18 @@
-import { PROTOCOL_VERSION } from '@xemchung/protocol';
-import { io } from 'socket.io-client';
-import type { RoomSocket } from './roomClient.ts';
+import {
+  type ClientToServerEvents,
+  type CommandAck,
+  type CommandPayload,
+  type CommandType,
+  PROTOCOL_VERSION,
+  type ServerToClientEvents,
+} from '@xemchung/protocol';
+import { io, type Socket } from 'socket.io-client';
+
+/** A socket.io-client socket typed with the protocol's event maps. */
+export type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Sends one command over the room's socket and settles with its ack, or a failure made here (roomClient.ts). */
+export type RoomRequest = <T extends CommandType>(type: T, payload: CommandPayload<T>) => Promise<CommandAck<T>>;
 
 /**
  * A socket to our own origin, as docs/protocol.md asks: WebSocket only, the protocol version in the handshake,
