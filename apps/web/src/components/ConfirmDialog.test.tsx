@@ -57,6 +57,29 @@ describe('ConfirmDialog', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it.each(['Có', 'Không'])(
+    "'%s' gives the focus back to the button that asked, where React's handlers hear it",
+    async (answer) => {
+      // A list that keeps its focus when a row goes (useFocusAfterRemoval) learns from onFocus that it is back.
+      const heard = vi.fn();
+      render(
+        <ConfirmProvider>
+          <ul onFocus={heard}>
+            <li>
+              <DeleteButton onDelete={vi.fn()} />
+            </li>
+          </ul>
+        </ConfirmProvider>,
+      );
+      const button = screen.getByRole('button', { name: 'Xóa' });
+      await userEvent.click(button);
+      heard.mockClear();
+      await userEvent.click(screen.getByRole('button', { name: answer }));
+      expect(button).toHaveFocus();
+      expect(heard).toHaveBeenCalledOnce();
+    },
+  );
+
   it('is not shown for a request without a message', () => {
     render(<ConfirmDialog request={{ message: '', action: vi.fn() }} onClose={vi.fn()} />);
     expect(screen.queryByRole('alertdialog')).toBeNull();

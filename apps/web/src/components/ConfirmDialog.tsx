@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import { Button } from './Button.tsx';
-import { useDialogFocus } from './useDialogFocus.ts';
+import { useModalDialog } from './useModalDialog.ts';
 
 /** A pending "are you sure?": the question and what to do on 'Có'. */
 export interface ConfirmRequest {
@@ -20,37 +20,38 @@ export interface ConfirmDialogProps {
  * action and closes, 'Không' (or Escape, or a click outside) only closes. Named by its question.
  */
 export function ConfirmDialog({ request, onClose }: ConfirmDialogProps) {
+  if (!request?.message || !request.action) return null;
+  return <ConfirmQuestion request={request} onClose={onClose} />;
+}
+
+function ConfirmQuestion({ request, onClose }: { request: ConfirmRequest; onClose: () => void }) {
   const { t } = useTranslation();
   const messageId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  const open = Boolean(request?.message && request.action);
-  useDialogFocus(panel, open, onClose);
-  if (!open || !request) return null;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const close = useModalDialog(dialog, onClose);
 
   const confirm = () => {
     request.action();
-    onClose();
+    close();
   };
 
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
-      <div className="absolute inset-0 bg-black/70 backdrop-blur-sm" aria-hidden="true" onClick={onClose} />
-      <div
-        ref={panel}
-        role="alertdialog"
-        aria-modal="true"
-        // The question is the dialog's name: an alertdialog must have one (axe aria-dialog-name).
-        aria-labelledby={messageId}
-        tabIndex={-1}
-        className="relative max-h-full w-full max-w-sm overflow-y-auto rounded-2xl border border-white/10 bg-neutral-900 p-6 shadow-2xl outline-none"
-      >
+    <dialog
+      ref={dialog}
+      role="alertdialog"
+      aria-modal="true"
+      // The question is the dialog's name: an alertdialog must have one (axe aria-dialog-name).
+      aria-labelledby={messageId}
+      className="m-auto max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] max-w-sm overflow-y-auto rounded-2xl border border-white/10 bg-neutral-900 text-inherit shadow-2xl outline-none backdrop:bg-black/70 backdrop:backdrop-blur-sm"
+    >
+      <div className="p-6">
         <p id={messageId} className="mb-6 text-base text-neutral-100">
           {request.message}
         </p>
         <div className="flex justify-end gap-3">
           <button
             type="button"
-            onClick={onClose}
+            onClick={close}
             className="min-h-11 rounded-full px-5 font-semibold text-neutral-300 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-violet-400"
           >
             {t('common.no')}
@@ -58,7 +59,7 @@ export function ConfirmDialog({ request, onClose }: ConfirmDialogProps) {
           <Button onClick={confirm}>{t('common.yes')}</Button>
         </div>
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

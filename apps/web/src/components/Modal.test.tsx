@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Modal } from './Modal.tsx';
 
 function ShareExample() {
@@ -46,13 +46,22 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('keeps Tab inside the dialog', async () => {
+  it("opens as the platform's modal dialog, which keeps Tab and clicks inside it (e2e/focus-keeping.spec.ts)", async () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
     render(<ShareExample />);
     await userEvent.click(screen.getByRole('button', { name: 'Chia sẻ' }));
     const dialog = screen.getByRole('dialog');
-    for (let i = 0; i < 4; i += 1) {
-      await userEvent.tab();
-      expect(dialog).toContainElement(document.activeElement as HTMLElement);
-    }
+    expect(showModal.mock.contexts).toEqual([dialog]);
+    expect(dialog).toHaveAttribute('open');
+    showModal.mockRestore();
+  });
+
+  it('closes on a click on its backdrop, not on one on its content', async () => {
+    render(<ShareExample />);
+    await userEvent.click(screen.getByRole('button', { name: 'Chia sẻ' }));
+    await userEvent.click(screen.getByLabelText('Link phòng'));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('dialog'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { type ReactNode, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '../components/CloseIcon.tsx';
 import { UserAvatar } from '../components/UserAvatar.tsx';
-import { useDialogFocus } from '../components/useDialogFocus.ts';
+import { useModalDialog } from '../components/useModalDialog.ts';
 import { useUser } from '../features/auth/userStore.ts';
 import { useSignOut } from '../features/auth/useSignOut.ts';
 import { useClientConfig } from '../features/clientConfig/useClientConfig.ts';
@@ -20,27 +20,28 @@ interface Props {
  * links (new tabs), the language switch, and 'Đăng xuất'. Closing on route change is the layout's job.
  */
 export function SideMenu({ open, onClose }: Props) {
+  if (!open) return null;
+  return <SideMenuDialog onClose={onClose} />;
+}
+
+function SideMenuDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const user = useUser().data;
   const signOut = useSignOut();
-  const panel = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const newTabId = useId();
-  useDialogFocus(panel, open, onClose);
-  if (!open) return null;
+  const close = useModalDialog(dialog, onClose);
 
   const language = currentLanguage();
   return createPortal(
-    <div className="fixed inset-0 z-40">
-      <div className="absolute inset-0 bg-black/60 backdrop-blur-[2px]" aria-hidden="true" onClick={onClose} />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className="absolute inset-y-0 right-0 flex w-[min(20rem,85vw)] animate-[slide-in_200ms_ease-out] flex-col motion-reduce:animate-none border-l border-white/10 bg-neutral-900 shadow-2xl outline-none"
-      >
+    <dialog
+      ref={dialog}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      className="m-0 ml-auto h-full max-h-none w-[min(20rem,85vw)] max-w-none animate-[slide-in_200ms_ease-out] border-l border-white/10 bg-neutral-900 text-inherit shadow-2xl outline-none backdrop:bg-black/60 backdrop:backdrop-blur-[2px] motion-reduce:animate-none"
+    >
+      <div className="flex h-full flex-col">
         <div className="flex items-center justify-between gap-3 border-b border-white/10 px-5 py-4">
           <h2 id={titleId} className="sr-only">
             {t('menu.title')}
@@ -63,7 +64,7 @@ export function SideMenu({ open, onClose }: Props) {
           )}
           <button
             type="button"
-            onClick={onClose}
+            onClick={close}
             aria-label={t('common.close')}
             className="-mr-2 grid size-10 shrink-0 place-items-center rounded-full text-neutral-400 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
           >
@@ -112,7 +113,7 @@ export function SideMenu({ open, onClose }: Props) {
               type="button"
               onClick={() => {
                 // Signing out on the home page stays on the same route, so the layout would not close the menu.
-                onClose();
+                close();
                 void signOut();
               }}
               className="w-full rounded-lg px-3 py-3 text-left font-medium text-neutral-200 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
@@ -122,7 +123,7 @@ export function SideMenu({ open, onClose }: Props) {
           </div>
         )}
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }
