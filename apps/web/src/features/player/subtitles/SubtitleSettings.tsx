@@ -104,10 +104,8 @@ export function SubtitleSettings({ video, controller }: { video: Video; controll
         </fieldset>
       )}
       {controller && tracks.length > 0 && (
-        <div role="group" aria-labelledby={`${group}-shift`} className="flex flex-col gap-2">
-          <h3 id={`${group}-shift`} className="text-sm font-semibold text-white">
-            {t('subtitles.shift')}
-          </h3>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-sm font-semibold text-white">{t('subtitles.shift')}</legend>
           <div className="flex flex-wrap items-center gap-2">
             <button type="button" className={SMALL_BUTTON} onClick={() => shift(shiftMs - SUBTITLE_SHIFT_STEP_MS)}>
               {t('subtitles.earlier')}
@@ -122,7 +120,7 @@ export function SubtitleSettings({ video, controller }: { video: Video; controll
               {t('subtitles.resetShift')}
             </button>
           </div>
-        </div>
+        </fieldset>
       )}
     </div>
   );
