@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import type { ChatLog } from '../room/chatLog.ts';
 import { useRoomSession } from '../room/roomSession.ts';
-import type { ChatLog } from './chatLog.ts';
 
 /** The room's chat as the page's room client holds it (R54), re-rendering on every change. */
 export function useChat(): ChatLog {

@@ -14,8 +14,8 @@ import {
   type RoomSnapshot,
   type Viewer,
 } from '@xemchung/protocol';
-import { createChatFeed } from '../chat/chatFeed.ts';
-import type { ChatLog } from '../chat/chatLog.ts';
+import { createChatFeed } from './chatFeed.ts';
+import type { ChatLog } from './chatLog.ts';
 import { createPresenceFeed } from './presenceFeed.ts';
 import { type RoomCommands, roomCommands } from './roomCommands.ts';
 import { type ClosedReason, type RoomConnection, watchConnection } from './roomConnection.ts';

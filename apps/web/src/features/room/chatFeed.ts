@@ -1,6 +1,6 @@
 import type { ChatDeletedEvent, ChatMessageEvent, CommandAck } from '@xemchung/protocol';
-import type { RoomRequest, RoomSocket } from '../room/roomSocket.ts';
 import { type ChatLog, EMPTY_CHAT_LOG, withDeleted, withLatest, withMessage, withOlder } from './chatLog.ts';
+import type { RoomRequest, RoomSocket } from './roomSocket.ts';
 
 /** The chat side of the room client: its log, kept from pages, broadcasts and our own acks (R54). */
 export interface ChatFeed {

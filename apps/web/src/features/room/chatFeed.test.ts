@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chatMessage, FakeRoomSocket, ROOM_ID, roomSnapshot } from '../../test/fakeRoomSocket.ts';
-import { createRoomClient } from '../room/roomClient.ts';
+import { createRoomClient } from './roomClient.ts';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
