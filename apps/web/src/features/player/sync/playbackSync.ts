@@ -10,8 +10,8 @@ import type { SyncRole } from './syncRole.ts';
  * Keeps one player on the room's timeline (docs/room-rules.md R29–R33, R80–R94, R106; ADR 034). The player and
  * how it is moved are the PlayerDriver's; what to do with the room's state is the role's: a follower follows
  * (followerSync.ts), a controller — the host or a co-host — drives and reports (controllerSync.ts). A grant or
- * a revoke (R55) swaps the role and keeps the same player, already on the room's timeline: a fresh one would start
- * over and, as a controller, re-anchor the room to its own start.
+ * a revoke (R55) swaps the role and carries on with the driver, its player already on the room's timeline: a fresh
+ * sync would start over and, as a controller, re-anchor the room to its own start.
  */
 export class PlaybackSync {
   private readonly deps: PlaybackSyncDeps;
@@ -32,8 +32,8 @@ export class PlaybackSync {
   }
 
   /**
-   * Control granted or revoked (R55): the other role takes over the same player. A controller's report still out
-   * is answered as before, and only then does the follower check the room.
+   * Control granted or revoked (R55): the other role takes over the same driver. A controller's report still out
+   * is still answered; nothing queued behind it is sent, and the room's state is checked again then.
    */
   setController(controller: boolean): void {
     if (controller === this.controller) return;
