@@ -56,13 +56,24 @@ async function seedOidcPayloads(server: TestServer, expiresAt: Array<number | nu
   return ids;
 }
 
-/** Kicks from a new room of `hostUid`, one subject per expiry (R58). */
+/** Kicks from a new room of `hostUid`, one subject per expiry, each with a hold on an address (R58, R104). */
 async function seedKicks(server: TestServer, hostUid: string, expiresAt: number[]): Promise<string[]> {
   const room = await new RoomRepository(server.app.db).create(hostUid, 'Phòng');
   const subjects = expiresAt.map(() => `g:${randomUUID().slice(0, 10)}`);
   await server.app.db
     .insertInto('room_kicks')
     .values(subjects.map((subject, index) => ({ room_id: room.id, subject, expires_at: expiresAt[index] ?? 0 })))
+    .execute();
+  await server.app.db
+    .insertInto('room_kick_addresses')
+    .values(
+      subjects.map((person, index) => ({
+        room_id: room.id,
+        person,
+        address: `address-of-${person}`,
+        expires_at: expiresAt[index] ?? 0,
+      })),
+    )
     .execute();
   return subjects;
 }
@@ -74,7 +85,7 @@ describe.each(DATABASE_KINDS)('cleanup of expired data on %s', (kind) => {
   const options: CleanupOptions = { kind, analyticsRetentionMs: RETENTION_MS, now: () => now };
   const leftOf = (ids: string[], stored: string[]) => ids.filter((id) => stored.includes(id));
 
-  it('R38: deletes expired sessions, sign-in records, kicks (R58) and events past the retention, in batches; keeps the rest', async () => {
+  it('R38: deletes expired sessions, sign-in records, kicks (R58) with their address holds (R104) and events past the retention, in batches; keeps the rest', async () => {
     const db = server.app.db;
     const user = await signedInUser(server, 'Người dọn');
     const expiredSessions = await seedSessions(server, user.uid, [now - DAY_MS, now - 1, now, now - 2, now - 3]);
@@ -90,12 +101,15 @@ describe.each(DATABASE_KINDS)('cleanup of expired data on %s', (kind) => {
     const result = await runCleanup(db, { ...options, batchSize: 2 });
 
     expect(result).toEqual({
-      deleted: { sessions: 5, oidcPayloads: 2, events: 3, kicks: 3, subtitles: 0 },
+      deleted: { sessions: 5, oidcPayloads: 2, events: 3, kicks: 6, subtitles: 0 },
       yielded: false,
     });
     const kickSubjects = (await db.selectFrom('room_kicks').select('subject').execute()).map((row) => row.subject);
     expect(leftOf(liveKicks, kickSubjects)).toEqual(liveKicks);
     expect(leftOf(expiredKicks, kickSubjects)).toEqual([]);
+    const holders = (await db.selectFrom('room_kick_addresses').select('person').execute()).map((row) => row.person);
+    expect(leftOf(liveKicks, holders)).toEqual(liveKicks);
+    expect(leftOf(expiredKicks, holders)).toEqual([]);
     const sessionIds = (await db.selectFrom('sessions').select('id_hash').execute()).map((row) => row.id_hash);
     expect(leftOf(liveSessions, sessionIds)).toEqual(liveSessions);
     expect(leftOf(expiredSessions, sessionIds)).toEqual([]);

@@ -50,6 +50,8 @@ const VALID: Record<CommandType, Record<string, unknown>> = {
   'moderation:ban': { uid: 'nobody' },
   'moderation:unban': { uid: 'nobody' },
   'moderation:bans': {},
+  'moderation:kicks': {},
+  'moderation:unkick': { key: 'g:AAAAAAAAAA' },
 };
 
 const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];

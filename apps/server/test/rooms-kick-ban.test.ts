@@ -63,12 +63,14 @@ describe.each(DATABASE_KINDS)('kicks and bans on %s (R58, R59, R104)', (kind) =>
     const otherRoom = await createRoom(server, host, 'Phòng khác');
     expect(await track(await openTab(server, kicked)).join(otherRoom)).toMatchObject({ ok: true });
 
-    // Ten minutes later (the stored expiry moved back), the guest is welcome again.
-    await server.app.db
-      .updateTable('room_kicks')
-      .set({ expires_at: Date.now() - 1 })
-      .where('room_id', '=', roomId)
-      .execute();
+    // Ten minutes later (the stored expiries moved back), the guest is welcome again.
+    for (const table of ['room_kicks', 'room_kick_addresses'] as const) {
+      await server.app.db
+        .updateTable(table)
+        .set({ expires_at: Date.now() - 1 })
+        .where('room_id', '=', roomId)
+        .execute();
+    }
     expect(await track(await openTab(server, kicked)).join(roomId)).toMatchObject({ ok: true });
   });
 
@@ -108,6 +110,8 @@ describe.each(DATABASE_KINDS)('kicks and bans on %s (R58, R59, R104)', (kind) =>
         ['moderation:ban', { uid: member.uid }],
         ['moderation:unban', { uid: member.uid }],
         ['moderation:bans', {}],
+        ['moderation:kicks', {}],
+        ['moderation:unkick', { key: userKey(member.uid) }],
       ] as const) {
         expect(await client.raw(type, payload), type).toMatchObject({ ok: false, error: { code: 'forbidden' } });
       }
@@ -226,5 +230,104 @@ describe.each(DATABASE_KINDS)('kicks and bans on %s (R58, R59, R104)', (kind) =>
     expect(
       await server.app.db.selectFrom('room_ban_addresses').selectAll().where('room_id', '=', roomId).execute(),
     ).toEqual([]);
+  });
+
+  // R107: the host sees the kicks still running and may lift one early, with exactly the address holds it made.
+  const kicksOf = async () => {
+    const ack = await hostClient.request('moderation:kicks', {});
+    return ack.ok ? ack.kicks : ack;
+  };
+
+  it('R107: the host lists a guest’s kick and lifts it early: the guest and the guests of its address may join again', async () => {
+    await hostedRoom();
+    const kicked = guestBrowser('203.0.113.50');
+    const kickedTab = track(await openTab(server, kicked));
+    expect(await kickedTab.join(roomId)).toMatchObject({ ok: true });
+    const gone = disconnection(kickedTab);
+    const kick = await hostClient.request('moderation:kick', { key: kicked.key });
+    expect(await gone).toBe('io server disconnect');
+    const until = kick.ok ? kick.until : 0;
+    expect(await joinAs(null, '203.0.113.50')).toMatchObject({ ok: false, error: { code: 'kicked' } });
+
+    expect(await kicksOf()).toEqual([
+      { key: kicked.key, uid: null, name: null, photoURL: null, guestTag: kicked.key.slice(2), until },
+    ]);
+    expect(await hostClient.request('moderation:unkick', { key: kicked.key })).toEqual({ ok: true, key: kicked.key });
+    expect(await kicksOf()).toEqual([]);
+    expect(await track(await openTab(server, kicked)).join(roomId)).toMatchObject({ ok: true });
+    expect(await joinAs(null, '203.0.113.50')).toMatchObject({ ok: true });
+    expect(
+      await server.app.db.selectFrom('room_kick_addresses').selectAll().where('room_id', '=', roomId).execute(),
+    ).toEqual([]);
+    // Lifting a kick that is no longer there changes nothing and says so plainly.
+    expect(await hostClient.request('moderation:unkick', { key: kicked.key })).toEqual({ ok: true, key: kicked.key });
+  });
+
+  it('R107: lifting one kick keeps another kick’s hold on the same address; a member’s kick leaves its address’s guests in', async () => {
+    await hostedRoom();
+    const member = await signedInUser(server, 'Thành viên bị mời ra');
+    const memberTab = track(await connect(server, { user: member, forwardedFor: '203.0.113.51' }));
+    const guest = guestBrowser('203.0.113.51');
+    const guestTab = track(await openTab(server, guest));
+    for (const tab of [memberTab, guestTab]) expect(await tab.join(roomId)).toMatchObject({ ok: true });
+
+    const memberGone = disconnection(memberTab);
+    expect(await hostClient.request('moderation:kick', { key: userKey(member.uid) })).toMatchObject({ ok: true });
+    expect(await memberGone).toBe('io server disconnect');
+    // R104: the member's kick keeps newcomers from its address out, not the guest already in the room.
+    expect(await guestTab.request('clock:ping', {})).toMatchObject({ ok: true });
+    expect(removals(guestTab)).toEqual([]);
+
+    const guestGone = disconnection(guestTab);
+    expect(await hostClient.request('moderation:kick', { key: guest.key })).toMatchObject({ ok: true });
+    expect(await guestGone).toBe('io server disconnect');
+    expect((await kicksOf()) as unknown[]).toEqual([
+      expect.objectContaining({ key: guest.key, guestTag: guest.key.slice(2) }),
+      expect.objectContaining({ key: userKey(member.uid), uid: member.uid, name: 'Thành viên bị mời ra' }),
+    ]);
+
+    // The guest's kick lifted: the member's kick still holds the address for guests.
+    expect(await hostClient.request('moderation:unkick', { key: guest.key })).toMatchObject({ ok: true });
+    expect(await joinAs(null, '203.0.113.51')).toMatchObject({ ok: false, error: { code: 'kicked' } });
+    expect(await track(await openTab(server, guest)).join(roomId)).toMatchObject({
+      ok: false,
+      error: { code: 'kicked' },
+    });
+    expect(await joinAs(member, '192.0.2.51')).toMatchObject({ ok: false, error: { code: 'kicked' } });
+    expect((await kicksOf()) as unknown[]).toEqual([expect.objectContaining({ key: userKey(member.uid) })]);
+
+    // And the member's: everyone is welcome again.
+    expect(await hostClient.request('moderation:unkick', { key: userKey(member.uid) })).toMatchObject({ ok: true });
+    expect(await track(await openTab(server, guest)).join(roomId)).toMatchObject({ ok: true });
+    expect(await joinAs(member, '203.0.113.51')).toMatchObject({ ok: true });
+    expect(await kicksOf()).toEqual([]);
+  });
+
+  it('R107: only the host lists or lifts kicks, and a key that names nobody is refused', async () => {
+    await hostedRoom();
+    const kicked = guestBrowser('203.0.113.52');
+    expect(await track(await openTab(server, kicked)).join(roomId)).toMatchObject({ ok: true });
+    expect(await hostClient.request('moderation:kick', { key: kicked.key })).toMatchObject({ ok: true });
+    const cohost = await signedInUser(server, 'Đồng chủ phòng');
+    expect(await hostClient.request('cohost:grant', { uid: cohost.uid })).toMatchObject({ ok: true });
+    const cohostClient = track(await connect(server, { user: cohost }));
+    const guestClient = track(await openTab(server, guestBrowser('198.51.100.52')));
+    for (const client of [cohostClient, guestClient]) {
+      expect(await client.join(roomId)).toMatchObject({ ok: true });
+      for (const [type, payload] of [
+        ['moderation:kicks', {}],
+        ['moderation:unkick', { key: kicked.key }],
+      ] as const) {
+        expect(await client.raw(type, payload), type).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      }
+    }
+    for (const key of ['a:203.0.113.52', kicked.key.slice(2), 'g:short', '', 42]) {
+      expect(await hostClient.raw('moderation:unkick', { key }), String(key)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_payload' },
+      });
+    }
+    expect(await joinAs(null, '203.0.113.52')).toMatchObject({ ok: false, error: { code: 'kicked' } });
+    expect((await kicksOf()) as unknown[]).toEqual([expect.objectContaining({ key: kicked.key })]);
   });
 });

@@ -31,6 +31,8 @@ const HOST_ONLY: CommandType[] = [
   'moderation:ban',
   'moderation:unban',
   'moderation:bans',
+  'moderation:kicks',
+  'moderation:unkick',
 ];
 const ROLES: Role[] = ['host', 'cohost', 'member', 'guest'];
 
@@ -145,6 +147,7 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
         return client.request(type, {});
       case 'playlist:clear':
       case 'moderation:bans':
+      case 'moderation:kicks':
         return client.request(type, {});
       case 'cohost:grant':
       case 'cohost:revoke':
@@ -156,6 +159,7 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
         perPersonCap = perPersonCap === 10 ? 11 : 10;
         return client.request(type, { settings: { perPersonCap } });
       case 'moderation:kick':
+      case 'moderation:unkick':
         return client.request(type, { key: userKey(bystander.uid) });
     }
   };

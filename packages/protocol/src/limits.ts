@@ -21,5 +21,7 @@ export const BAN_ADDRESS_DURATION_MS = 24 * 60 * 60 * 1000;
 export const KICK_DURATION_MS = 10 * 60 * 1000;
 /** Most bans `moderation:bans` lists, newest first (R59). */
 export const BANS_LIST_MAX = 500;
+/** Most kicks `moderation:kicks` lists, newest first (R107). */
+export const KICKS_LIST_MAX = 500;
 /** Most skip votes a room holds at once (R65): one per person present, so far more than any room's viewers. */
 export const SKIP_VOTES_MAX = 10_000;

@@ -16,8 +16,9 @@ describe('moderation payloads (R55–R59)', () => {
     ['a bidi override', 'u:abc\u202Edef'],
     ['a control character', 'u:abc\u0000'],
     ['an empty uid', 'u:'],
-  ])('refuses a kick of %s', (_label, key) => {
+  ])('refuses a kick, or the lifting of one, of %s (R58, R107)', (_label, key) => {
     expect(parseCommand('moderation:kick', { key }).success).toBe(false);
+    expect(parseCommand('moderation:unkick', { key }).success).toBe(false);
   });
 
   it('refuses grants and bans of ids we could not have issued', () => {

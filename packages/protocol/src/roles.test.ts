@@ -54,6 +54,8 @@ describe('the permission table (R50)', () => {
       'moderation:ban',
       'moderation:unban',
       'moderation:bans',
+      'moderation:kicks',
+      'moderation:unkick',
     ] as const;
     for (const type of hostOnly) {
       expect(ROLES.filter((role) => may(type, role, DEFAULT_ROOM_SETTINGS))).toEqual(['host']);

@@ -54,6 +54,8 @@ export const COMMAND_PERMISSIONS = {
   'moderation:ban': 'host',
   'moderation:unban': 'host',
   'moderation:bans': 'host',
+  'moderation:kicks': 'host',
+  'moderation:unkick': 'host',
 } as const satisfies Record<CommandType, Permission>;
 
 /** The little of a room that decides roles. */

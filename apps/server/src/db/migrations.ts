@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 
 /**
@@ -229,6 +229,30 @@ const migrations: Record<string, Migration> = {
         .alterTable('playlist_items')
         .addColumn('subtitle_shift_ms', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
+    },
+  },
+  // R107: a kick's hold on an address belongs to that kick, so lifting the kick early lifts its own holds and not
+  // another kick's on the same address. They were room_kicks rows `a:<address>`, one per address whoever's kick made
+  // it; those move here as holds of their own (no person to lift them by; they run out within 10 minutes). Named to
+  // sort after vote_0010, as Kysely runs migrations in the order of their names.
+  vote_0011_kick_addresses: {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('room_kick_addresses')
+        .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+        .addColumn('person', 'text', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('room_kick_addresses_pk', ['room_id', 'person', 'address'])
+        .execute();
+      await db.schema
+        .createIndex('room_kick_addresses_expires_at')
+        .on('room_kick_addresses')
+        .column('expires_at')
+        .execute();
+      await sql`insert into room_kick_addresses (room_id, person, address, expires_at)
+        select room_id, subject, substr(subject, 3), expires_at from room_kicks where subject like 'a:%'`.execute(db);
+      await sql`delete from room_kicks where subject like 'a:%'`.execute(db);
     },
   },
 };

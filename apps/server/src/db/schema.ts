@@ -97,13 +97,24 @@ export interface SubtitleFilesTable {
   created_at: number;
 }
 
-/**
- * Who may not join a room until `expires_at` (R58): a person key (`u:…`, `g:…`), or `a:<address key>` for the
- * address a kicked guest came from.
- */
+/** Who may not join a room until `expires_at` (R58): a person key (`u:…`, `g:…`). */
 export interface RoomKicksTable {
   room_id: string;
   subject: string;
+  expires_at: number;
+}
+
+/**
+ * The client addresses a kick also keeps out (R104): where the kicked person was in the room from when kicked.
+ * One row per kick and address, so lifting a kick early (R107) lifts its own holds and no other kick's.
+ */
+export interface RoomKickAddressesTable {
+  room_id: string;
+  /** The person key of the kick this hold belongs to. */
+  person: string;
+  /** The hashed client address (viewer-identity.ts), never the address itself. */
+  address: string;
+  /** The kick's expiry: the hold keeps out guests and accounts first seen after its 10 minutes began. */
   expires_at: number;
 }
 
@@ -160,6 +171,7 @@ export interface Database {
   rooms: RoomsTable;
   playlist_items: PlaylistItemsTable;
   room_kicks: RoomKicksTable;
+  room_kick_addresses: RoomKickAddressesTable;
   room_bans: RoomBansTable;
   room_ban_addresses: RoomBanAddressesTable;
   events: EventsTable;

@@ -13,7 +13,7 @@ import { actorOf, type Handler, type Handlers, type RoomConnection } from '../co
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { RoomCommandRunner } from '../rooms/room-commit.ts';
 import type { RoomRepository } from '../rooms/room-repository.ts';
-import { addressSubject, type ModerationStore } from './moderation-store.ts';
+import { kickedSubjects, type ModerationStore } from './moderation-store.ts';
 
 /** How kicks and bans reach the people they name, on every node (Socket.IO rooms through the Redis adapter). */
 export interface ViewerExits {
@@ -31,13 +31,20 @@ export interface ModerationDeps {
   available?: () => boolean;
 }
 
-type ModerationType = 'cohost:grant' | 'moderation:kick' | 'moderation:ban' | 'moderation:unban' | 'moderation:bans';
+type ModerationType =
+  | 'cohost:grant'
+  | 'moderation:kick'
+  | 'moderation:kicks'
+  | 'moderation:unkick'
+  | 'moderation:ban'
+  | 'moderation:unban'
+  | 'moderation:bans';
 
 const HOST_TARGET = 'The host cannot be the target of this';
 const unreachable = () => ackFailure('unavailable', 'The server cannot reach its peers; try again shortly');
 
 /**
- * The commands about people (R55 grants, R58 kicks, R59 bans). Only the host may send them; the host is never
+ * The commands about people (R55 grants, R58 kicks, R107 lifting them, R59 bans). Only the host may send them; the host is never
  * their target. A grant is committed as a room command; kicks and bans live in their own tables.
  */
 export function createModerationHandlers(
@@ -90,10 +97,24 @@ export function createModerationHandlers(
       // R104: the addresses the person is in the room from are bound too, whoever they are, so signing out or
       // clearing a cookie does not bring them back.
       const addresses = await deps.exits.addressesOf(context.roomId, key);
-      const subjects = [key, ...new Set(addresses.map(addressSubject))];
-      const until = await deps.moderation.kick(context.roomId, subjects);
-      deps.exits.expel(context.roomId, subjects, 'kicked');
+      const until = await deps.moderation.kick(context.roomId, key, addresses);
+      deps.exits.expel(context.roomId, kickedSubjects(key, addresses), 'kicked');
       reply({ ok: true, until });
+    }),
+
+    /** R107: the kicks still running, for the host's settings dialog. */
+    'moderation:kicks': guarded(async (connection, { type }, reply) => {
+      const context = await asHost(connection, type);
+      if ('error' in context) return reply(context);
+      reply({ ok: true, kicks: await deps.moderation.kicks(context.roomId) });
+    }),
+
+    /** R107: lifts a kick early, with the address holds it made (a kick of nobody, or run out, lifts nothing). */
+    'moderation:unkick': guarded(async (connection, { type, key }, reply) => {
+      const context = await asHost(connection, type);
+      if ('error' in context) return reply(context);
+      await deps.moderation.unkick(context.roomId, key);
+      reply({ ok: true, key });
     }),
 
     /** R59: stored until unbanned; a banned co-host loses control, and every tab of theirs is out. */

@@ -3,6 +3,8 @@ import {
   BANS_LIST_MAX,
   type BanEntry,
   KICK_DURATION_MS,
+  KICKS_LIST_MAX,
+  type KickEntry,
   type RemovalReason,
   shownDisplayName,
 } from '@xemchung/protocol';
@@ -13,16 +15,11 @@ import type { Db } from '../db/database.ts';
 /** Joins checked by one query at most. */
 const CHECK_BATCH_MAX = 100;
 
-/** The kick subject of a hashed client address (a guest's kick binds it too, R58). */
+/** The kick subject of a hashed client address: the Socket.IO room a guest's kick puts out (R58). */
 export const addressSubject = (addressKey: string) => `a:${addressKey}`;
 
-/**
- * What a join of `actor` is checked against: its person key, and its address (R104: a kick or a ban binds the
- * address the person was in the room from, whatever their identity).
- */
-export function subjectsOf(actor: Actor): string[] {
-  return [actor.key, addressSubject(actor.address)];
-}
+const USER_KEY_PREFIX = 'u:';
+const GUEST_KEY_PREFIX = 'g:';
 
 /**
  * What a kick or ban puts out at once, and so the Socket.IO subject rooms a socket joins (viewer-exits.ts): the
@@ -31,6 +28,14 @@ export function subjectsOf(actor: Actor): string[] {
  */
 export function exitSubjectsOf(actor: Actor): string[] {
   return actor.uid === null ? [actor.key, addressSubject(actor.address)] : [actor.key];
+}
+
+/**
+ * What a kick of the person `key`, in the room from `addresses`, puts out at once (R58): the person, and for a guest
+ * the guests of those addresses. A member's kick binds their addresses for newcomers only (R104).
+ */
+export function kickedSubjects(key: string, addresses: readonly string[]): string[] {
+  return key.startsWith(GUEST_KEY_PREFIX) ? [key, ...new Set(addresses.map(addressSubject))] : [key];
 }
 
 /**
@@ -50,8 +55,9 @@ interface Check {
 }
 
 /**
- * Kicks and bans in SQL (R58, R59), the only code that knows their tables. A kick is a row per subject (a person
- * key, and for a guest its address) with an expiry; a ban a row per user, until deleted. Every join asks
+ * Kicks and bans in SQL (R58, R59), the only code that knows their tables. A kick is a row per person key with an
+ * expiry, and a row per address it binds (R104) with the same expiry, named by that person so lifting the kick
+ * lifts exactly those (R107); a ban a row per user, until deleted, and its addresses for a day. Every join asks
  * `restriction`, so those questions are batched like room loads: the joins of one round of I/O share a query.
  */
 export class ModerationStore {
@@ -74,17 +80,87 @@ export class ModerationStore {
     return this.checks.load({ roomId, actor });
   }
 
-  /** Keeps `subjects` out of the room until KICK_DURATION_MS from now (a second kick starts the time again). */
-  async kick(roomId: string, subjects: readonly string[]): Promise<number> {
+  /**
+   * Keeps the person `key` out of the room until KICK_DURATION_MS from now, and `addresses` (hashed) as long, as
+   * holds of this kick (R104). A second kick starts the time again.
+   */
+  async kick(roomId: string, key: string, addresses: readonly string[] = []): Promise<number> {
     const until = this.now() + KICK_DURATION_MS;
-    await this.db
-      .insertInto('room_kicks')
-      .values(subjects.map((subject) => ({ room_id: roomId, subject, expires_at: until })))
-      .onConflict((conflict) =>
-        conflict.columns(['room_id', 'subject']).doUpdateSet((eb) => ({ expires_at: eb.ref('excluded.expires_at') })),
-      )
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('room_kicks')
+        .values({ room_id: roomId, subject: key, expires_at: until })
+        .onConflict((conflict) =>
+          conflict.columns(['room_id', 'subject']).doUpdateSet((eb) => ({ expires_at: eb.ref('excluded.expires_at') })),
+        )
+        .execute();
+      if (addresses.length === 0) return;
+      await trx
+        .insertInto('room_kick_addresses')
+        .values(
+          [...new Set(addresses)].map((address) => ({ room_id: roomId, person: key, address, expires_at: until })),
+        )
+        .onConflict((conflict) =>
+          conflict
+            .columns(['room_id', 'person', 'address'])
+            .doUpdateSet((eb) => ({ expires_at: eb.ref('excluded.expires_at') })),
+        )
+        .execute();
+    });
     return until;
+  }
+
+  /** Lifts the kick of the person `key` before its time, with the holds on the addresses it bound, no others (R107). */
+  async unkick(roomId: string, key: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('room_kicks').where('room_id', '=', roomId).where('subject', '=', key).execute();
+      await trx.deleteFrom('room_kick_addresses').where('room_id', '=', roomId).where('person', '=', key).execute();
+    });
+  }
+
+  /**
+   * The room's kicks still running, newest first, each as the room names its person (R51, R96): a signed-in user by
+   * their name and picture now, a guest by its tag (the public guest id of its key).
+   */
+  async kicks(roomId: string): Promise<KickEntry[]> {
+    const rows = await this.db
+      .selectFrom('room_kicks')
+      .select(['subject', 'expires_at'])
+      .where('room_id', '=', roomId)
+      .where('expires_at', '>', this.now())
+      .orderBy('expires_at', 'desc')
+      .orderBy('subject')
+      .limit(KICKS_LIST_MAX)
+      .execute();
+    const uids = rows.flatMap(({ subject }) =>
+      subject.startsWith(USER_KEY_PREFIX) ? [subject.slice(USER_KEY_PREFIX.length)] : [],
+    );
+    const users =
+      uids.length === 0
+        ? []
+        : await this.db
+            .selectFrom('users')
+            .select(['uid', 'display_name', 'photo_url'])
+            .where('uid', 'in', uids)
+            .execute();
+    const byUid = new Map(users.map((user) => [user.uid, user]));
+    return rows.map(({ subject, expires_at }) => {
+      const until = Number(expires_at);
+      if (subject.startsWith(GUEST_KEY_PREFIX)) {
+        const guestTag = subject.slice(GUEST_KEY_PREFIX.length);
+        return { key: subject, uid: null, name: null, photoURL: null, guestTag, until };
+      }
+      const uid = subject.slice(USER_KEY_PREFIX.length);
+      const user = byUid.get(uid);
+      return {
+        key: subject,
+        uid,
+        name: shownDisplayName(user?.display_name ?? ''),
+        photoURL: user?.photo_url ?? null,
+        guestTag: null,
+        until,
+      };
+    });
   }
 
   /** Bans `uid` until unbanned, and `addresses` (hashed) for BAN_ADDRESS_DURATION_MS from now (R104). */
@@ -152,21 +228,28 @@ export class ModerationStore {
   }
 
   /**
-   * One query each for the kicks, the bans and the banned addresses of a batch of joins; a fourth, for when the
-   * accounts were first seen, only when an address binding names a signed-in joiner (R104).
+   * One query each for the kicks, the kicked addresses, the bans and the banned addresses of a batch of joins; a
+   * fifth, for when the accounts were first seen, only when an address binding names a signed-in joiner (R104).
    */
   private async checkMany(batch: readonly Check[]): Promise<Array<RemovalReason | null>> {
     const now = this.now();
     const roomIds = [...new Set(batch.map((check) => check.roomId))];
-    const subjects = [...new Set(batch.flatMap((check) => subjectsOf(check.actor)))];
+    const keys = [...new Set(batch.map((check) => check.actor.key))];
     const addresses = [...new Set(batch.map((check) => check.actor.address))];
     const uids = [...new Set(batch.flatMap((check) => (check.actor.uid === null ? [] : [check.actor.uid])))];
-    const [kicks, bans, bannedAddresses] = await Promise.all([
+    const [kicks, kickedAddresses, bans, bannedAddresses] = await Promise.all([
       this.db
         .selectFrom('room_kicks')
-        .select(['room_id', 'subject', 'expires_at'])
+        .select(['room_id', 'subject'])
         .where('room_id', 'in', roomIds)
-        .where('subject', 'in', subjects)
+        .where('subject', 'in', keys)
+        .where('expires_at', '>', now)
+        .execute(),
+      this.db
+        .selectFrom('room_kick_addresses')
+        .select(['room_id', 'address', 'expires_at'])
+        .where('room_id', 'in', roomIds)
+        .where('address', 'in', addresses)
         .where('expires_at', '>', now)
         .execute(),
       uids.length === 0
@@ -185,8 +268,14 @@ export class ModerationStore {
         .where('expires_at', '>', now)
         .execute(),
     ]);
-    const kickedAt = new Map<string, number>();
-    for (const row of kicks) kickedAt.set(`${row.room_id}\n${row.subject}`, Number(row.expires_at) - KICK_DURATION_MS);
+    const kicked = new Set(kicks.map((row) => `${row.room_id}\n${row.subject}`));
+    // Several kicks may hold one address: it keeps out an account first seen after the earliest of them began.
+    const addressKickedAt = new Map<string, number>();
+    for (const row of kickedAddresses) {
+      const key = `${row.room_id}\n${row.address}`;
+      const kickedAt = Number(row.expires_at) - KICK_DURATION_MS;
+      addressKickedAt.set(key, Math.min(addressKickedAt.get(key) ?? kickedAt, kickedAt));
+    }
     const banned = new Set(bans.map((row) => `${row.room_id}\n${row.uid}`));
     const addressBannedAt = new Map<string, number>();
     for (const row of bannedAddresses) {
@@ -196,16 +285,15 @@ export class ModerationStore {
     const addressHits = batch.filter(
       ({ roomId, actor }) =>
         actor.uid !== null &&
-        (kickedAt.has(`${roomId}\n${addressSubject(actor.address)}`) ||
-          addressBannedAt.has(`${roomId}\n${actor.address}`)),
+        (addressKickedAt.has(`${roomId}\n${actor.address}`) || addressBannedAt.has(`${roomId}\n${actor.address}`)),
     );
     const firstSeen = await this.firstSeen(addressHits.flatMap(({ actor }) => (actor.uid === null ? [] : [actor.uid])));
     return batch.map(({ roomId, actor }) => {
       if (actor.uid !== null && banned.has(`${roomId}\n${actor.uid}`)) return 'banned';
-      if (kickedAt.has(`${roomId}\n${actor.key}`)) return 'kicked';
+      if (kicked.has(`${roomId}\n${actor.key}`)) return 'kicked';
       const bannedAt = addressBannedAt.get(`${roomId}\n${actor.address}`);
       if (bannedAt !== undefined && boundByAddress(actor, bannedAt, firstSeen)) return 'banned';
-      const kickAt = kickedAt.get(`${roomId}\n${addressSubject(actor.address)}`);
+      const kickAt = addressKickedAt.get(`${roomId}\n${actor.address}`);
       return kickAt !== undefined && boundByAddress(actor, kickAt, firstSeen) ? 'kicked' : null;
     });
   }
@@ -235,6 +323,25 @@ export async function deleteExpiredBanAddresses(db: Db, now: number, limit: numb
           .where('expires_at', '<=', now)
           .limit(limit)
           .$asTuple('room_id', 'uid', 'address'),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes at most `limit` address holds of kicks that have run out (R38, R104). */
+export async function deleteExpiredKickAddresses(db: Db, now: number, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('room_kick_addresses')
+    .where(({ eb, refTuple, selectFrom }) =>
+      eb(
+        refTuple('room_id', 'person', 'address'),
+        'in',
+        selectFrom('room_kick_addresses')
+          .select(['room_id', 'person', 'address'])
+          .where('expires_at', '<=', now)
+          .limit(limit)
+          .$asTuple('room_id', 'person', 'address'),
       ),
     )
     .executeTakeFirst();

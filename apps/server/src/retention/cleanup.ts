@@ -6,7 +6,11 @@ import { deleteExpiredOidcPayloads } from '../auth/oidc-adapter.ts';
 import { deleteExpiredSessions } from '../auth/sessions.ts';
 import type { DatabaseKind, Db } from '../db/database.ts';
 import type { WalEraser } from '../db/wal-erase.ts';
-import { deleteExpiredBanAddresses, deleteExpiredKicks } from '../moderation/moderation-store.ts';
+import {
+  deleteExpiredBanAddresses,
+  deleteExpiredKickAddresses,
+  deleteExpiredKicks,
+} from '../moderation/moderation-store.ts';
 import { deleteUnattachedSubtitles, SUBTITLE_UNATTACHED_MS } from '../rooms/subtitle-files.ts';
 
 /** Rows one transaction deletes at most, so a large backlog never holds the lock or the tables for long. */
@@ -23,7 +27,7 @@ export interface CleanupCounts {
   sessions: number;
   oidcPayloads: number;
   events: number;
-  /** Room kicks whose 10 minutes are over (R58). */
+  /** Room kicks whose 10 minutes are over (R58), and the address holds of kicks and bans that ran out (R104). */
   kicks: number;
   /** Subtitle files no playlist item names an hour after their upload (R111). */
   subtitles: number;
@@ -76,7 +80,8 @@ async function deleteInBatches(db: Db, options: CleanupOptions): Promise<Cleanup
     ['oidcPayloads', (trx, limit) => deleteExpiredOidcPayloads(trx, now, limit)],
     ['events', (trx, limit) => deleteEventsBefore(trx, now - options.analyticsRetentionMs, limit)],
     ['kicks', (trx, limit) => deleteExpiredKicks(trx, now, limit)],
-    // Counted with the kicks: an address hold of a ban (R104) runs out as a kick does.
+    // Counted with the kicks: an address hold of a kick or a ban (R104) runs out as a kick does.
+    ['kicks', (trx, limit) => deleteExpiredKickAddresses(trx, now, limit)],
     ['kicks', (trx, limit) => deleteExpiredBanAddresses(trx, now, limit)],
     ['subtitles', (trx, limit) => deleteUnattachedSubtitles(trx, now - SUBTITLE_UNATTACHED_MS, limit)],
   ];

@@ -137,6 +137,8 @@ describe('command catalogue', () => {
         'moderation:ban',
         'moderation:unban',
         'moderation:bans',
+        'moderation:kicks',
+        'moderation:unkick',
         'playlist:move',
         'playlist:playNext',
         'playlist:shuffle',

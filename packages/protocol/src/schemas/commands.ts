@@ -142,6 +142,9 @@ const kickCommand = z.object({ type: z.literal('moderation:kick'), key: personKe
 const banCommand = z.object({ type: z.literal('moderation:ban'), uid: uidSchema });
 const unbanCommand = z.object({ type: z.literal('moderation:unban'), uid: uidSchema });
 const bansCommand = z.object({ type: z.literal('moderation:bans') });
+// R107: the kicks still running, and lifting one before its 10 minutes are over.
+const kicksCommand = z.object({ type: z.literal('moderation:kicks') });
+const unkickCommand = z.object({ type: z.literal('moderation:unkick'), key: personKeySchema });
 
 export const roomCommandSchema = z.discriminatedUnion('type', [
   addCommand,
@@ -186,6 +189,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   banCommand,
   unbanCommand,
   bansCommand,
+  kicksCommand,
+  unkickCommand,
 ]);
 export type Command = z.infer<typeof commandSchema>;
 export type CommandType = Command['type'];

@@ -9,7 +9,14 @@ import {
 } from './chat.ts';
 import type { CommandPayload, CommandType } from './commands.ts';
 import { ackFailureSchema } from './errors.ts';
-import { bansResultSchema, kickResultSchema, removedEventSchema, uidResultSchema } from './moderation.ts';
+import {
+  bansResultSchema,
+  keyResultSchema,
+  kickResultSchema,
+  kicksResultSchema,
+  removedEventSchema,
+  uidResultSchema,
+} from './moderation.ts';
 import { roomPresenceSchema } from './presence.ts';
 import { roomDeltaSchema, roomSnapshotSchema } from './room.ts';
 import { meSchema } from './user.ts';
@@ -92,6 +99,8 @@ export const commandResultSchemas = {
   'moderation:ban': uidResultSchema,
   'moderation:unban': uidResultSchema,
   'moderation:bans': bansResultSchema,
+  'moderation:kicks': kicksResultSchema,
+  'moderation:unkick': keyResultSchema,
 } as const satisfies Record<CommandType, z.ZodObject>;
 
 export type CommandResult<T extends CommandType> = z.infer<(typeof commandResultSchemas)[T]>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { BANS_LIST_MAX } from '../limits.ts';
+import { BANS_LIST_MAX, KICKS_LIST_MAX } from '../limits.ts';
 import { REMOVAL_REASONS } from '../moderation.ts';
+import { personSchema } from './people.ts';
 import { roomSettingsSchema } from './room.ts';
 
 /** A session uid as the server issues them: URL-safe characters, at most 64. */
@@ -36,9 +37,23 @@ export const banEntrySchema = z.object({
 });
 export type BanEntry = z.infer<typeof banEntrySchema>;
 
+/**
+ * A person kicked from the room, as the host sees them in the list of kicks (R107): who, as the room names people
+ * (a signed-in user by their name, a guest by its tag), and until when.
+ */
+export const kickEntrySchema = personSchema.extend({
+  /** Server epoch ms when the kick, and the hold on the addresses it bound, ends. */
+  until: z.number(),
+});
+export type KickEntry = z.infer<typeof kickEntrySchema>;
+
 /** `moderation:kick`: until when (server epoch ms) the viewer cannot join again. */
 export const kickResultSchema = z.object({ until: z.number() });
 /** `moderation:ban`, `moderation:unban`: the user now banned or unbanned. */
 export const uidResultSchema = z.object({ uid: z.string() });
 /** `moderation:bans`: the room's bans, newest first, at most BANS_LIST_MAX. */
 export const bansResultSchema = z.object({ bans: z.array(banEntrySchema).max(BANS_LIST_MAX) });
+/** `moderation:kicks`: the kicks still running, newest first, at most KICKS_LIST_MAX. */
+export const kicksResultSchema = z.object({ kicks: z.array(kickEntrySchema).max(KICKS_LIST_MAX) });
+/** `moderation:unkick`: the person whose kick was lifted. */
+export const keyResultSchema = z.object({ key: z.string() });
