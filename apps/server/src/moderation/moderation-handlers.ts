@@ -1,8 +1,10 @@
 import {
   type AckFailure,
   ackFailure,
+  type CommandAck,
   type CommandType,
   type RemovalReason,
+  type RoomCommand,
   type RoomSnapshot,
   refusalFor,
   roleOf,
@@ -11,8 +13,6 @@ import {
 import type { Actor } from '../commands/actor.ts';
 import { actorOf, type Handler, type Handlers, type RoomConnection } from '../commands/handler.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import type { RoomCommandRunner } from '../rooms/room-commit.ts';
-import type { RoomRepository } from '../rooms/room-repository.ts';
 import { kickedSubjects, type ModerationStore } from './moderation-store.ts';
 
 /** How kicks and bans reach the people they name, on every node (Socket.IO rooms through the Redis adapter). */
@@ -23,8 +23,23 @@ export interface ViewerExits {
   expel(roomId: string, subjects: readonly string[], reason: RemovalReason): void;
 }
 
+/**
+ * What moderation asks of the rooms feature: the room as stored, and a runner for the room commands it commits (a
+ * change of co-hosts). realtime/command-table.ts hands in the rooms' own, so moderation/ imports no other feature
+ * (ADR 037), as rooms/ takes moderation's check at join as a function (ADR 032).
+ */
+export interface RoomReader {
+  load(roomId: string): Promise<RoomSnapshot | null>;
+}
+export type CohostCommandRunner = (
+  roomId: string,
+  actor: Actor,
+  command: Extract<RoomCommand, { type: 'cohost:grant' | 'cohost:revoke' }>,
+  reply: (ack: CommandAck<RoomCommand['type']>) => void,
+) => Promise<void>;
+
 export interface ModerationDeps {
-  repository: RoomRepository;
+  repository: RoomReader;
   moderation: ModerationStore;
   exits: ViewerExits;
   /** False while the fan-out to other nodes is down: a kick could not reach them, so it is refused (R34). */
@@ -49,7 +64,7 @@ const unreachable = () => ackFailure('unavailable', 'The server cannot reach its
  */
 export function createModerationHandlers(
   deps: ModerationDeps,
-  runRoomCommand: RoomCommandRunner,
+  runRoomCommand: CohostCommandRunner,
 ): Handlers<ModerationType> {
   /** The joined room and the caller, if the caller may send `type` there; otherwise why not. */
   const asHost = async (

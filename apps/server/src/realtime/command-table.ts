@@ -14,7 +14,8 @@ export interface CommandTableDeps
   extends RoomCommitDeps,
     RoomHandlerDeps,
     SubtitleHandlerDeps,
-    ModerationDeps,
+    // Moderation reads rooms through the rooms' own repository (RoomHandlerDeps).
+    Omit<ModerationDeps, 'repository'>,
     PresenceHandlerDeps {
   /** Kicks and bans: checked at each join, and made by the host's moderation commands (R58, R59). */
   moderation: ModerationStore;
