@@ -28,6 +28,8 @@ const TEXTS = {
     settings: 'Cài đặt phòng',
     unban: /^Bỏ chặn /,
     noBans: 'Chưa chặn ai.',
+    unkick: /^Cho .+ vào lại$/,
+    noKicks: 'Không có ai đang bị mời ra.',
     chatBox: 'Tin nhắn',
     send: 'Gửi',
     log: 'Tin nhắn trong phòng',
@@ -49,6 +51,8 @@ const TEXTS = {
     settings: 'Room settings',
     unban: /^Unban /,
     noBans: 'Nobody is banned.',
+    unkick: /^Let .+ back in$/,
+    noKicks: 'Nobody is asked to leave right now.',
     chatBox: 'Message',
     send: 'Send',
     log: 'Messages in the room',
@@ -79,7 +83,7 @@ async function press(control: Locator, key = 'Enter'): Promise<void> {
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   for (const [language, text] of Object.entries(TEXTS)) {
-    test(`focus stays on the page's controls on a ${viewportName} in ${language}: control granted, kick and ban confirmed, cancelled or escaped, unban, chat sent with the button, a message deleted, watched and queue cleared`, async ({
+    test(`focus stays on the page's controls on a ${viewportName} in ${language}: control granted, kick and ban confirmed, cancelled or escaped, unban, kick lifted, chat sent with the button, a message deleted, watched and queue cleared`, async ({
       browser,
     }) => {
       test.setTimeout(150_000);
@@ -149,14 +153,19 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         }
       });
 
-      await test.step('unban in the settings: the focus stays in the dialog, and Tab goes on inside it', async () => {
+      await test.step('unban and a kick lifted in the settings: the focus stays in the dialog, and Tab goes on inside it', async () => {
         await press(host.getByRole('button', { name: text.settings }));
         const settings = host.getByRole('dialog', { name: text.settings });
+        const inSettings = () => settings.evaluate((element) => element.contains(document.activeElement));
+        await press(settings.getByRole('button', { name: text.unkick }));
+        await expect(settings).toContainText(text.noKicks);
+        await expectFocusKept(host, 'letting the kicked guest back in');
+        expect(await inSettings()).toBe(true);
         await press(settings.getByRole('button', { name: text.unban }));
         await expect(settings).toContainText(text.noBans);
         await expectFocusKept(host, 'unbanning');
         for (let i = 0; i < 3; i++) {
-          expect(await settings.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+          expect(await inSettings()).toBe(true);
           await host.keyboard.press('Tab');
         }
         await host.keyboard.press('Escape');

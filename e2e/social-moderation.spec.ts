@@ -150,6 +150,64 @@ test('a kicked guest is out and stays out, a banned viewer until unbanned, and t
   });
 });
 
+test('the host kicks a guest from its menu, is told its network goes too, and lets it back in from the settings (R107)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const host = await openRoomAsHost(browser, { viewport: { width: 1280, height: 800 } });
+  const roomUrl = host.url();
+  const guest = await joinRoom(browser, roomUrl, { signedIn: false });
+
+  await test.step("the kick's question says that guests on the same network go too", async () => {
+    await host.getByRole('tab', { name: /^Người xem/ }).click();
+    const guestRow = host.getByRole('list', { name: 'Người xem' }).getByRole('listitem').filter({ hasText: 'Khách' });
+    await guestRow.getByRole('button', { name: /^Thao tác với Khách / }).click();
+    await host.getByRole('menuitem', { name: 'Mời ra khỏi phòng' }).click();
+    const confirm = host.getByRole('alertdialog');
+    await expect(confirm).toHaveAccessibleName(
+      /^Mời Khách \w+ ra khỏi phòng\? Họ và các khách khác dùng cùng mạng sẽ phải rời phòng, và chỉ vào lại được sau 10 phút\.$/,
+    );
+    await confirm.getByRole('button', { name: 'Có' }).click();
+    await expect(guest.getByRole('alert')).toHaveText(KICKED);
+  });
+
+  // Every browser of the test comes from one address, so a new guest there is a guest on the kicked one's network.
+  const neighbour = await (await browser.newContext()).newPage();
+  await test.step('another guest on that network is kept out', async () => {
+    await neighbour.goto(roomUrl);
+    await expect(neighbour.getByRole('alert')).toHaveText(KICKED);
+  });
+
+  await test.step("the host sees the kick in the settings, with the minutes left, and lifts it with 'Cho vào lại'", async () => {
+    await host.getByRole('button', { name: 'Cài đặt phòng' }).click();
+    const dialog = host.getByRole('dialog', { name: 'Cài đặt phòng' });
+    const kicks = dialog.getByRole('region', { name: 'Người bị mời ra' });
+    await expect(kicks.getByRole('listitem')).toHaveText(/^Khách \w+còn 10 phútCho vào lại$/);
+    for (const [name, viewport] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await host.setViewportSize(viewport);
+      await kicks.scrollIntoViewIfNeeded();
+      const box = await dialog.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= viewport.width, `dialog inside the ${name} screen`).toBe(true);
+      await expect(kicks.getByRole('button', { name: /^Cho Khách \w+ vào lại$/ })).toBeInViewport();
+      await saveScreenshot(host, `room-settings-kicks-${name}`);
+    }
+    await kicks.getByRole('button', { name: /^Cho Khách \w+ vào lại$/ }).click();
+    await expect(kicks).toContainText('Không có ai đang bị mời ra.');
+    // The row went with the focus on its button: the focus is on the section's heading, in the dialog.
+    await expect(kicks.getByRole('heading', { name: 'Người bị mời ra' })).toBeFocused();
+  });
+
+  await test.step('the guest, and the other guest of its network, come back in at once', async () => {
+    for (const page of [guest, neighbour]) {
+      await page.reload();
+      await expect(page.getByText('Bạn đang xem theo chủ phòng')).toBeVisible();
+    }
+  });
+});
+
 test('the room settings dialog fits a phone and a desktop (R56)', async ({ browser }) => {
   test.setTimeout(90_000);
   const host = await openRoomAsHost(browser, { viewport: { width: 1280, height: 800 } });

@@ -124,6 +124,12 @@ export const enRoom: RoomMessages = {
     unban: 'Unban',
     unbanNamed: 'Unban {{name}}',
     bansFailed: 'Could not load the list of bans.',
+    kicks: 'Asked to leave',
+    noKicks: 'Nobody is asked to leave right now.',
+    kickTimeLeft: '{{minutes}} min left',
+    unkick: 'Let back in',
+    unkickNamed: 'Let {{name}} back in',
+    kicksFailed: 'Could not load the list of people asked to leave.',
   },
   viewerActions: {
     menu: 'Actions for {{name}}',
@@ -131,7 +137,10 @@ export const enRoom: RoomMessages = {
     revoke: 'Take control back',
     kick: 'Ask to leave',
     ban: 'Ban',
-    confirmKick: 'Ask {{name}} to leave the room? They can come back in 10 minutes.',
+    confirmKickGuest:
+      'Ask {{name}} to leave the room? They and any other guests on the same network will have to leave, and can come back in 10 minutes.',
+    confirmKickMember:
+      'Ask {{name}} to leave the room? They can come back in 10 minutes. Until then, guests on the same network cannot join either.',
     confirmBan: 'Ban {{name}} from this room? They cannot come back until you unban them.',
   },
   presence: {

@@ -125,6 +125,12 @@ export const viRoom = {
     unban: 'Bỏ chặn',
     unbanNamed: 'Bỏ chặn {{name}}',
     bansFailed: 'Không tải được danh sách người bị chặn.',
+    kicks: 'Người bị mời ra',
+    noKicks: 'Không có ai đang bị mời ra.',
+    kickTimeLeft: 'còn {{minutes}} phút',
+    unkick: 'Cho vào lại',
+    unkickNamed: 'Cho {{name}} vào lại',
+    kicksFailed: 'Không tải được danh sách người bị mời ra.',
   },
   viewerActions: {
     menu: 'Thao tác với {{name}}',
@@ -132,7 +138,10 @@ export const viRoom = {
     revoke: 'Thu hồi quyền điều khiển',
     kick: 'Mời ra khỏi phòng',
     ban: 'Chặn',
-    confirmKick: 'Mời {{name}} ra khỏi phòng? Họ có thể vào lại sau 10 phút.',
+    confirmKickGuest:
+      'Mời {{name}} ra khỏi phòng? Họ và các khách khác dùng cùng mạng sẽ phải rời phòng, và chỉ vào lại được sau 10 phút.',
+    confirmKickMember:
+      'Mời {{name}} ra khỏi phòng? Họ có thể vào lại sau 10 phút. Trong thời gian đó, khách dùng cùng mạng với họ cũng không vào được.',
     confirmBan: 'Chặn {{name}} khỏi phòng này? Họ không vào lại được cho đến khi bạn bỏ chặn.',
   },
   presence: {

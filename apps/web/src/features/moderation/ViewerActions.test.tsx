@@ -37,19 +37,32 @@ describe('ViewerActions (R55, R58, R59)', () => {
     expect(socket.commands('cohost:revoke')).toEqual([{ uid: 'cohost-uid' }]);
   });
 
-  it('offers only a kick for a guest, by person key, after the confirmation', async () => {
+  it('offers only a kick for a guest, by person key, after a confirmation that names its network (R107)', async () => {
     const { socket } = await show(guest, 'guest');
     await userEvent.click(screen.getByRole('button', { name: 'Thao tác với Khách K7QZ' }));
     expect(items()).toEqual(['Mời ra khỏi phòng']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Mời ra khỏi phòng' }));
     const dialog = screen.getByRole('alertdialog');
-    expect(dialog).toHaveTextContent('Mời Khách K7QZ ra khỏi phòng? Họ có thể vào lại sau 10 phút.');
+    expect(dialog).toHaveAccessibleName(
+      'Mời Khách K7QZ ra khỏi phòng? Họ và các khách khác dùng cùng mạng sẽ phải rời phòng, và chỉ vào lại được sau 10 phút.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Không' }));
     expect(socket.commands('moderation:kick')).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Thao tác với Khách K7QZ' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Mời ra khỏi phòng' }));
     await userEvent.click(screen.getByRole('button', { name: 'Có' }));
     expect(socket.commands('moderation:kick')).toEqual([{ key: 'g:K7QZ2M4P9A' }]);
+  });
+
+  it('asks before kicking a signed-in viewer, saying that guests on their network cannot join meanwhile (R107)', async () => {
+    const { socket } = await show(member, 'member');
+    await userEvent.click(screen.getByRole('button', { name: 'Thao tác với Bình' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Mời ra khỏi phòng' }));
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleName(
+      'Mời Bình ra khỏi phòng? Họ có thể vào lại sau 10 phút. Trong thời gian đó, khách dùng cùng mạng với họ cũng không vào được.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Có' }));
+    expect(socket.commands('moderation:kick')).toEqual([{ key: 'u:member-uid' }]);
   });
 
   it('bans after the confirmation, and says so when the room refuses', async () => {

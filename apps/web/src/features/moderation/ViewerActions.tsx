@@ -68,7 +68,10 @@ export function ViewerActions({ viewer, role }: ViewerActionsProps) {
       danger: true,
       act: () => {
         close();
-        confirm(t('viewerActions.confirmKick', { name }), () => run(() => client.kick(viewer.key)));
+        // R107: the question says what the kick binds: a guest's network is put out with it; a member's keeps
+        // newcomers out (R58, R104).
+        const question = uid === null ? 'viewerActions.confirmKickGuest' : 'viewerActions.confirmKickMember';
+        confirm(t(question, { name }), () => run(() => client.kick(viewer.key)));
       },
     },
     uid !== null

@@ -124,6 +124,8 @@ describe('roomClient', () => {
     ['ban', 'moderation:ban', (c: Client) => c.ban('uid-1'), { uid: 'uid-1' }],
     ['unban', 'moderation:unban', (c: Client) => c.unban('uid-1'), { uid: 'uid-1' }],
     ['bans', 'moderation:bans', (c: Client) => c.bans(), {}],
+    ['kicks', 'moderation:kicks', (c: Client) => c.kicks(), {}],
+    ['unkick', 'moderation:unkick', (c: Client) => c.unkick('g:ABCDEFGHJK'), { key: 'g:ABCDEFGHJK' }],
     [
       'updatePlayback',
       'playback:update',

@@ -55,6 +55,10 @@ export interface RoomCommands {
   unban(uid: string): Promise<CommandAck<'moderation:unban'>>;
   /** The room's bans, newest first (host, R59). */
   bans(): Promise<CommandAck<'moderation:bans'>>;
+  /** The kicks still running, newest first (host, R107). */
+  kicks(): Promise<CommandAck<'moderation:kicks'>>;
+  /** Lets the person with key `key` back in before their kick ends, with the addresses it held (host, R107). */
+  unkick(key: string): Promise<CommandAck<'moderation:unkick'>>;
 }
 
 /** The commands over `request`; a playback report names the video playing in the room held (`currentVideo`). */
@@ -87,5 +91,7 @@ export function roomCommands(request: RoomRequest, currentVideo: () => string | 
     ban: (uid) => request('moderation:ban', { uid }),
     unban: (uid) => request('moderation:unban', { uid }),
     bans: () => request('moderation:bans', {}),
+    kicks: () => request('moderation:kicks', {}),
+    unkick: (key) => request('moderation:unkick', { key }),
   };
 }
