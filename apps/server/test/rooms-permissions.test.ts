@@ -1,4 +1,4 @@
-import { type CommandType, userKey } from '@xemchung/protocol';
+import { type CommandType, mediaVideoId, userKey } from '@xemchung/protocol';
 import { COMMAND_TYPES } from '@xemchung/protocol/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatRepository } from '../src/chat/chat-repository.ts';
@@ -21,6 +21,7 @@ const CONTROLLERS_ONLY: CommandType[] = [
   'playback:update',
   'playback:ended',
   'chat:delete',
+  'subtitle:shift',
 ];
 const HOST_ONLY: CommandType[] = [
   'playlist:clear',
@@ -35,6 +36,11 @@ const HOST_ONLY: CommandType[] = [
   'moderation:unkick',
 ];
 const ROLES: Role[] = ['host', 'cohost', 'member', 'guest'];
+
+/** A direct link, which takes subtitles (R111), kept in the playlist for the subtitle commands. */
+const FILM_URL = 'https://media.example/phim.mp4';
+const FILM = { id: mediaVideoId(FILM_URL), title: 'Phim', thumbnail: '', source: 'media' as const, mediaUrl: FILM_URL };
+const VTT = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nXin chào\n';
 
 function allowed(role: Role, type: CommandType): boolean {
   if (HOST_ONLY.includes(type)) return role === 'host';
@@ -51,6 +57,7 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
   let bystander: TestUser;
   let perPersonCap = 10;
   let loop: 'off' | 'all' = 'off';
+  let shiftMs = 0;
   let roomId: string;
   const clients = {} as Record<Role, TestClient>;
 
@@ -92,11 +99,25 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
       expect(await setup.request('playlist:add', { video: a })).toMatchObject({ ok: true });
       expect(await setup.request('playlist:add', { video: b })).toMatchObject({ ok: true });
       expect(await setup.request('playlist:select', { id: a.id })).toMatchObject({ ok: true });
+      // The film again after a clear took it away.
+      if (!(await snapshot())?.playlist.some((video) => video.id === FILM.id)) {
+        expect(await setup.request('playlist:add', { video: FILM })).toMatchObject({ ok: true });
+      }
     } finally {
       setup.close();
     }
     return { a, b };
   }
+
+  /** A subtitle file uploaded to the room, not yet attached (R111). */
+  const uploadSubtitle = async () => {
+    const response = await fetch(`${server.url}/api/rooms/${roomId}/subtitles`, {
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/octet-stream' },
+      body: VTT,
+    });
+    return ((await response.json()) as { id: string }).id;
+  };
 
   const sendAs = async (role: Role, type: CommandType, ids: { a: { id: string }; b: { id: string } }) => {
     const client = clients[role];
@@ -161,6 +182,17 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
       case 'moderation:kick':
       case 'moderation:unkick':
         return client.request(type, { key: userKey(bystander.uid) });
+      case 'subtitle:add':
+        return client.request(type, { id: FILM.id, fileId: await uploadSubtitle(), label: role });
+      case 'subtitle:remove': {
+        // Their own track: anyone who may add may take back what they attached (R111).
+        const fileId = await uploadSubtitle();
+        expect(await client.request('subtitle:add', { id: FILM.id, fileId, label: role })).toMatchObject({ ok: true });
+        return client.request(type, { id: FILM.id, fileId });
+      }
+      case 'subtitle:shift':
+        shiftMs = shiftMs === 100 ? 200 : 100;
+        return client.request(type, { id: FILM.id, shiftMs });
     }
   };
 
