@@ -85,6 +85,9 @@ export function startApp(workDir: string, env: Record<string, string> = {}): Chi
       DATA_DIR: join(workDir, 'data'),
       WEB_DIST_DIR: webDist,
       LOG_LEVEL: 'warn',
+      // One address signs up a host per scenario and opens every page: far more than a household does (R99, R105).
+      SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+      SOCKETS_PER_ADDRESS: '100000',
       ...env,
     },
   });
