@@ -10,7 +10,7 @@ import {
   deleteExpiredBanAddresses,
   deleteExpiredKickAddresses,
   deleteExpiredKicks,
-} from '../moderation/moderation-store.ts';
+} from '../moderation/expired-holds.ts';
 import { deleteUnattachedSubtitles, SUBTITLE_UNATTACHED_MS } from '../rooms/subtitle-files.ts';
 
 /** Rows one transaction deletes at most, so a large backlog never holds the lock or the tables for long. */
