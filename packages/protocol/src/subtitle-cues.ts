@@ -27,8 +27,9 @@ export const SUBTITLE_CUES_MAX = 20_000;
 const TIMESTAMP = String.raw`(?:(\d{1,3}):)?(\d{1,2}):(\d{1,2})[,.](\d{1,3})`;
 const TIMING = new RegExp(String.raw`^\s*${TIMESTAMP}\s*-->\s*${TIMESTAMP}(?:\s.*)?$`);
 
+/** Whole milliseconds first, then seconds: 00:29.673 is exactly 29673 / 1000, as written, not 29 + 0.673. */
 const seconds = (h: string | undefined, m: string, s: string, ms: string) =>
-  Number(h ?? 0) * 3600 + Number(m) * 60 + Number(s) + Number(ms.padEnd(3, '0')) / 1000;
+  (Number(h ?? 0) * 3_600_000 + Number(m) * 60_000 + Number(s) * 1000 + Number(ms.padEnd(3, '0'))) / 1000;
 
 function timing(line: string): { start: number; end: number } | null {
   const match = TIMING.exec(line);

@@ -29,42 +29,38 @@ const isBinaryByte = (byte: number) =>
   byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d && byte !== 0x1a;
 
 /**
- * Windows-1258 writes Vietnamese with five combining tone marks (grave 0xCC, hook above 0xD2, tilde 0xDE, acute
- * 0xEC, dot below 0xF2) after the vowel, and has ă, đ, ơ, ư of its own (0xC3/0xE3, 0xD0/0xF0, 0xD5/0xF5, 0xDD/0xFD).
- * In Windows-1252 the same bytes are Ì Ò Þ ì ò Ã ã Ð ð Õ õ Ý ý: a tone mark right after a vowel is all but unknown
- * in the Western languages Windows-1252 is for, and common on every line of Vietnamese.
+ * Letters only Vietnamese writes (R109): the Latin Extended Additional block (ạ ả ấ ầ ẩ ẫ ậ … ỹ) and ă đ ơ ư ĩ ũ.
+ * Windows-1258 makes them from its own letters and five combining tone marks; Windows-1252 cannot write them at all.
  */
-const TONE_MARKS = new Set([0xcc, 0xd2, 0xde, 0xec, 0xf2]);
-const VIETNAMESE_LETTERS = new Set([0xc3, 0xe3, 0xd0, 0xf0, 0xd5, 0xf5, 0xdd, 0xfd]);
-/** Vowel bytes a tone mark sits on: ASCII vowels and Windows-1258's â ê ô ă ơ ư (either case). */
-const isVowelByte = (byte: number) =>
-  'aeiouyAEIOUY'.includes(String.fromCharCode(byte)) ||
-  [0xe2, 0xea, 0xf4, 0xe3, 0xf5, 0xfd, 0xc2, 0xca, 0xd4, 0xc3, 0xd5, 0xdd].includes(byte);
+const VIETNAMESE_LETTER = /[\u1EA0-\u1EF9ăĂđĐơƠưƯĩĨũŨ]/u;
+/** A combining mark with no letter before it: what Windows-1258 makes of Western bytes such as 'Ì' after a space. */
+const STRAY_MARK = /(?:^|[^\p{L}\p{M}])\p{M}/u;
 
 /** Western punctuation and symbols Windows-1252 adds above ASCII, as they appear in subtitles. */
 const WESTERN_SYMBOLS = /[‘’‚“”„–—…•€™«»°±²³·¹º¼½¾¿¡§©®¢£¥×÷µ\u00a0]/u;
 
+/** Whether every character above ASCII is a letter or common punctuation (not a C1 control, undefined in 1252). */
+function readsAsWestern(text: string): boolean {
+  for (const char of text) {
+    if ((char.codePointAt(0) as number) >= 0x80 && !/\p{L}/u.test(char) && !WESTERN_SYMBOLS.test(char)) return false;
+  }
+  return true;
+}
+
+/**
+ * R109: Windows-1258 when at least a fifth of the words read in it carry a letter only Vietnamese has (half the
+ * words of a Vietnamese line do; a Portuguese 'não' read as 'năo', or an Italian 'può' as 'puụ', one word in ten or
+ * twenty) and no tone mark is left on nothing; otherwise Windows-1252 when every byte above ASCII is a letter or
+ * punctuation there; otherwise it cannot be told.
+ */
 function legacyEncoding(bytes: Uint8Array): SubtitleEncoding | null {
-  let high = 0;
-  let vietnamese = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i] as number;
-    if (byte < 0x80) continue;
-    high++;
-    if (TONE_MARKS.has(byte) && i > 0 && isVowelByte(bytes[i - 1] as number)) vietnamese++;
-    else if (VIETNAMESE_LETTERS.has(byte)) vietnamese++;
-  }
-  if (vietnamese >= 3 && vietnamese >= high * 0.3) return 'windows-1258';
-  if (vietnamese > high * 0.1) return null;
+  const vietnamese = (decode('windows-1258', bytes) ?? '').normalize('NFC');
+  const words = vietnamese.match(/\p{L}[\p{L}\p{M}]*/gu) ?? [];
+  const marked = words.filter((word) => VIETNAMESE_LETTER.test(word)).length;
+  if (marked > 0 && marked >= words.length * 0.2 && !STRAY_MARK.test(vietnamese)) return 'windows-1258';
   const western = decode('windows-1252', bytes);
-  if (western === null) return null;
-  for (const char of western) {
-    const code = char.codePointAt(0) as number;
-    if (code < 0x80) continue;
-    // C1 controls are the five bytes Windows-1252 leaves undefined: not text.
-    if (!/\p{L}/u.test(char) && !WESTERN_SYMBOLS.test(char)) return null;
-  }
-  return 'windows-1252';
+  if (western !== null && readsAsWestern(western)) return 'windows-1252';
+  return null;
 }
 
 /**

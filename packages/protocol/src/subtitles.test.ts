@@ -39,6 +39,15 @@ describe('R109 subtitle encodings', () => {
     }
   });
 
+  it('reads Western text as Windows-1252 even with the odd byte that is a Vietnamese letter in 1258', () => {
+    const portuguese = 'Não sei o que dizer. Ele vem amanhã de manhã com a família e os amigos para o almoço de hoje.';
+    const bytes = Uint8Array.from([...portuguese].map((char) => (char.codePointAt(0) as number) & 0xff));
+    expect(decodeSubtitleBytes(bytes)).toEqual({ text: portuguese, encoding: 'windows-1252' });
+    const italian = 'Non può venire stasera, ma quello che ha detto è vero e lo sanno anche i suoi amici di Milano.';
+    const italianBytes = Uint8Array.from([...italian].map((char) => (char.codePointAt(0) as number) & 0xff));
+    expect(decodeSubtitleBytes(italianBytes)).toEqual({ text: italian, encoding: 'windows-1252' });
+  });
+
   it('reads a Western Windows-1252 SRT as Windows-1252, not as Vietnamese', () => {
     const file = cuesOf('fr-windows-1252.srt');
     expect(file.encoding).toBe('windows-1252');
@@ -85,7 +94,9 @@ describe('R109 subtitle encodings', () => {
         const sentence = picked.join(' ');
         const bytes = encodeWindows1258(sentence);
         const decoded = decodeSubtitleBytes(bytes);
-        expect(decoded).toEqual({ text: sentence, encoding: 'windows-1258' });
+        // Told as Windows-1258, or as Windows-1252 only where both read the very same text ('chúng chúng…').
+        const sameInBoth = new TextDecoder('windows-1252').decode(bytes) === sentence;
+        expect(decoded).toEqual({ text: sentence, encoding: sameInBoth ? expect.any(String) : 'windows-1258' });
       }),
     );
   });
