@@ -32,3 +32,6 @@ export interface SubtitleUpload {
   format: SubtitleFormat;
   encoding: SubtitleEncoding;
 }
+
+/** R111: subtitles go where each viewer's own <video> plays the item: a direct link or an HLS stream. */
+export const takesSubtitles = (video: { source: string }) => video.source === 'media';

@@ -4,6 +4,7 @@ import {
   roleOf,
   SUBTITLE_TRACKS_MAX,
   type SubtitleTrack,
+  takesSubtitles,
   type Video,
 } from '@xemchung/protocol';
 import type { Actor } from '../commands/actor.ts';
@@ -26,9 +27,6 @@ export interface SubtitleAdd {
 }
 
 const refuse = (code: ErrorCode, message: string): Transition => ({ error: { code, message } });
-
-/** R111: subtitles go where the viewer's own <video> plays the item: a direct link or an HLS stream. */
-export const takesSubtitles = (video: Video) => video.source === 'media';
 
 /** The state with the item at `index` replaced. */
 function withVideo(state: RoomState, index: number, video: Video): Transition {

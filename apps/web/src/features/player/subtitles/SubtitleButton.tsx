@@ -1,13 +1,10 @@
-import { isController, SUBTITLE_TRACKS_MAX, type Video } from '@xemchung/protocol';
+import { isController, SUBTITLE_TRACKS_MAX, takesSubtitles, type Video } from '@xemchung/protocol';
 import { useState } from 'react';
 import { Modal } from '../../../components/Modal.tsx';
 import { useTranslation } from '../../../i18n/useTranslation.ts';
 import { useMay, useRole } from '../../room/useRole.ts';
 import { SubtitleSettings } from './SubtitleSettings.tsx';
 import { SubtitleUploadForm } from './SubtitleUploadForm.tsx';
-
-/** R111: what can carry subtitles: items every viewer plays in its own <video> (direct links and HLS streams). */
-const takesSubtitles = (video: Video) => video.source === 'media';
 
 /**
  * 'Phụ đề' under the player (R111, R112): for an item that takes subtitles, when it has tracks or this viewer may
