@@ -21,6 +21,19 @@ async function pauseAt(host: Page, seconds: number) {
   await hostControls(host).seek(seconds);
 }
 
+/** Waits until `page`'s player is paused at `seconds` (the room's pause and seek reached it). */
+async function parkedAt(page: Page, seconds: number) {
+  await expect
+    .poll(
+      () =>
+        page
+          .locator(PLAYER)
+          .evaluate((media: HTMLVideoElement, at) => media.paused && Math.abs(media.currentTime - at) < 0.1, seconds),
+      POLL,
+    )
+    .toBe(true);
+}
+
 test('R109–R112: the host adds a Windows-1258 Vietnamese SRT; a guest sees it in step, a late joiner too, and the shift moves it for everyone', async ({
   browser,
 }) => {
@@ -64,14 +77,17 @@ test('R109–R112: the host adds a Windows-1258 Vietnamese SRT; a guest sees it 
   const late = await joinRoom(browser, host.url(), { signedIn: false });
   await expect.poll(() => activeCue(late), POLL).toBe('Phụ đề tiếng Việt');
 
-  // The host shifts the subtitles 0.5 s later for everyone: at 4.2 s the second line has not come yet (4.5 + 0.5).
+  // The host shifts the subtitles 0.5 s later for everyone.
   await host.getByRole('button', { name: 'Phụ đề' }).click();
   for (let i = 0; i < 5; i++) await dialog.getByRole('button', { name: 'Muộn 0,1 giây' }).click();
   await expect(dialog.getByText('+0,5 giây')).toBeVisible();
   await dialog.getByRole('button', { name: 'Đóng' }).click();
-  await pauseAt(host, 4.7);
+  // Unshifted, the first line ends at 4.0 s; moved 0.5 s later it still shows at 4.2 s.
+  await pauseAt(host, 4.2);
+  await parkedAt(guest, 4.2);
   await expect.poll(() => activeCue(guest), POLL).toBe('Phụ đề tiếng Việt');
   await pauseAt(host, 5.2);
+  await parkedAt(guest, 5.2);
   await expect.poll(() => activeCue(guest), POLL).toBe('<i>Anh đã đợi em suốt mười năm.</i>');
 
   // The guest turns subtitles off for themself only; the choice stays after a reload.
