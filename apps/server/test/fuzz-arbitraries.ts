@@ -52,6 +52,12 @@ const VALID: Record<CommandType, Record<string, unknown>> = {
   'moderation:bans': {},
   'moderation:kicks': {},
   'moderation:unkick': { key: 'g:AAAAAAAAAA' },
+  'p2p:announce': { itemId: 'm_AAAAAAAAAAAAAAAAAAAAAA', has: true },
+  'p2p:signal': {
+    to: 'AAAAAAAAAAAAAAAAAAAA',
+    itemId: 'm_AAAAAAAAAAAAAAAAAAAAAA',
+    candidate: { candidate: 'candidate:1 1 udp 2122260223 192.168.1.20 54321 typ host', sdpMid: '0', sdpMLineIndex: 0 },
+  },
 };
 
 const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];

@@ -25,3 +25,7 @@ export const BANS_LIST_MAX = 500;
 export const KICKS_LIST_MAX = 500;
 /** Most skip votes a room holds at once (R65): one per person present, so far more than any room's viewers. */
 export const SKIP_VOTES_MAX = 10_000;
+/** Longest SDP offer or answer `p2p:signal` carries (R113): a data-channel-only SDP is 1–2 KB. */
+export const P2P_SDP_MAX = 16_384;
+/** Longest ICE candidate line `p2p:signal` carries (R113): a real one is under 200 characters. */
+export const P2P_CANDIDATE_MAX = 1024;

@@ -56,6 +56,8 @@ export const COMMAND_PERMISSIONS = {
   'moderation:bans': 'host',
   'moderation:kicks': 'host',
   'moderation:unkick': 'host',
+  'p2p:announce': 'viewer',
+  'p2p:signal': 'viewer',
 } as const satisfies Record<CommandType, Permission>;
 
 /** The little of a room that decides roles. */

@@ -7,6 +7,7 @@ export * from './schemas/commands.ts';
 export * from './schemas/errors.ts';
 export * from './schemas/events.ts';
 export * from './schemas/moderation.ts';
+export * from './schemas/p2p.ts';
 export * from './schemas/people.ts';
 export * from './schemas/presence.ts';
 export * from './schemas/room.ts';

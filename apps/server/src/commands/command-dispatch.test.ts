@@ -53,9 +53,10 @@ function setup(capacity = 40, refusals = 100) {
   const { log, lines } = recordingLogger();
   const outcomes: CommandOutcome[] = [];
   let cutOffs = 0;
+  const bucket = new TokenBucket({ capacity, refillPerSecond: 0.001, now: () => 0 });
   const context: DispatchContext = {
     connection: { ...outside, roomId: 'room1234room1234' },
-    bucket: new TokenBucket({ capacity, refillPerSecond: 0.001, now: () => 0 }),
+    bucketFor: () => bucket,
     log,
     warn: (details, message) => log.warn(details, message),
     throttled: false,

@@ -19,7 +19,8 @@ const SUSPICIOUS: ReadonlySet<ErrorCode> = new Set(['invalid_payload', 'unknown_
 
 export interface DispatchContext {
   connection: RoomConnection;
-  bucket: TokenBucket;
+  /** The rate bucket a command of `type` draws on (R22; the signalling has its own, R113). */
+  bucketFor(type: CommandType | null): TokenBucket;
   /** This socket's logger; read only when a line is logged (it may be made then). */
   readonly log: FastifyBaseLogger;
   /** A warning about this client's input, limited per client address (R37). */
@@ -78,7 +79,7 @@ export function createDispatcher(handlers: CommandTable, observe?: (outcome: Com
       reply(ackFailure('internal', 'Internal error'));
     };
     try {
-      if (!context.bucket.take()) {
+      if (!context.bucketFor(type).take()) {
         const first = !context.throttled;
         context.throttled = true;
         reply(ackFailure('rate_limited', 'Too many commands; slow down'), first);

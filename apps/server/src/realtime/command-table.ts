@@ -4,6 +4,7 @@ import type { KeyedQueue } from '../commands/keyed-queue.ts';
 import { queuedCommands } from '../commands/queued-command.ts';
 import { createModerationHandlers, type ModerationDeps } from '../moderation/moderation-handlers.ts';
 import type { ModerationStore } from '../moderation/moderation-store.ts';
+import { createP2pHandlers, type PeerRelay } from '../p2p/p2p-handlers.ts';
 import { createRoomCommandRunner, type RoomCommitDeps } from '../rooms/room-commit.ts';
 import { createRoomHandlers, type RoomHandlerDeps } from '../rooms/room-handlers.ts';
 import { createSubtitleHandlers, type SubtitleHandlerDeps } from '../rooms/subtitle-handlers.ts';
@@ -29,6 +30,8 @@ export interface CommandTableDeps
   chat: Pick<ChatHandlerDeps, 'repository' | 'broadcast' | 'rate'>;
   /** Vote to skip (R64–R68): the per-person rate and who is present; without it votes answer `unavailable`. */
   votes?: VoteHandlerDeps;
+  /** Own files' signalling between the sockets of a room (R113). */
+  peers: PeerRelay;
 }
 
 /**
@@ -46,5 +49,6 @@ export function createCommandTable(deps: CommandTableDeps): CommandTable {
     ...createModerationHandlers(deps, runRoomCommand),
     ...createVoteHandlers(deps.votes, runRoomCommand),
     ...createChatHandlers({ ...deps.chat, runQueued, now: deps.now, roomDeleted: deps.broadcast.deleted }),
+    ...createP2pHandlers(deps.peers),
   };
 }

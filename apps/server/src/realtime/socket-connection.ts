@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { ServerEventPayload, ServerEventType, ServerToClientEvents } from '@xemchung/protocol';
+import type { CommandType, ServerEventPayload, ServerEventType, ServerToClientEvents } from '@xemchung/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DefaultEventsMap, Socket } from 'socket.io';
 import type { DispatchContext } from '../commands/command-dispatch.ts';
@@ -8,6 +8,7 @@ import { TokenBucket, type TokenBucketOptions } from '../limits/token-bucket.ts'
 import { exitSubjectsOf } from '../moderation/moderation-store.ts';
 import type { ClientWarnings } from './client-warnings.ts';
 import type { SocketData } from './handshake.ts';
+import { peerRoom } from './peer-relay.ts';
 import { subjectRoom } from './viewer-exits.ts';
 
 // Every connection of a node holds one SocketConnection and one SocketContext for its whole life: classes, so their
@@ -60,9 +61,13 @@ export class SocketConnection implements RoomConnection {
     (this.socket.emit as (event: string, payload: unknown) => boolean)(event, payload);
   }
 
-  /** The room and the rooms of what a kick would bind (R58), so a kick finds every tab of the person. */
+  /**
+   * The room, the rooms of what a kick would bind (R58), so a kick finds every tab of the person, and this socket's
+   * own room within it, so the signalling finds it (R113).
+   */
   private roomsOf(roomId: string): string[] {
-    return [roomId, ...exitSubjectsOf(actorOf(this)).map((subject) => subjectRoom(roomId, subject))];
+    const subjects = exitSubjectsOf(actorOf(this)).map((subject) => subjectRoom(roomId, subject));
+    return [roomId, ...subjects, peerRoom(roomId, this.socket.id)];
   }
 }
 
@@ -72,6 +77,8 @@ export interface SocketContextDeps {
   warnings: ClientWarnings;
   addressOf: (request: IncomingMessage) => string;
   commandRate: Omit<TokenBucketOptions, 'now'>;
+  /** Commands with a budget of their own instead (R113). */
+  ownRates: Partial<Record<CommandType, Omit<TokenBucketOptions, 'now'>>>;
   floodCutoff: Omit<TokenBucketOptions, 'now'>;
   now: () => number;
 }
@@ -79,11 +86,13 @@ export interface SocketContextDeps {
 /** What the dispatcher keeps per socket: its rate buckets, and how to log about it or cut it off (R22, R37). */
 export class SocketContext implements DispatchContext {
   readonly connection: SocketConnection;
-  readonly bucket: TokenBucket;
   readonly refusals: TokenBucket;
   throttled = false;
   private readonly socket: IoSocket;
   private readonly deps: SocketContextDeps;
+  private readonly bucket: TokenBucket;
+  /** Made on a command's first use: most sockets never send one with a budget of its own. */
+  private ownBuckets: Map<CommandType, TokenBucket> | null = null;
   private childLog: FastifyBaseLogger | null = null;
 
   constructor(socket: IoSocket, deps: SocketContextDeps) {
@@ -92,6 +101,18 @@ export class SocketContext implements DispatchContext {
     this.connection = new SocketConnection(socket);
     this.bucket = new TokenBucket({ ...deps.commandRate, now: deps.now });
     this.refusals = new TokenBucket({ ...deps.floodCutoff, now: deps.now });
+  }
+
+  bucketFor(type: CommandType | null): TokenBucket {
+    const rate = type === null ? undefined : this.deps.ownRates[type];
+    if (type === null || rate === undefined) return this.bucket;
+    this.ownBuckets ??= new Map();
+    let bucket = this.ownBuckets.get(type);
+    if (!bucket) {
+      bucket = new TokenBucket({ ...rate, now: this.deps.now });
+      this.ownBuckets.set(type, bucket);
+    }
+    return bucket;
   }
 
   /** Most sockets never log a line: their child logger is made when one does. */

@@ -10,6 +10,7 @@ import { KeyedQueue } from '../commands/keyed-queue.ts';
 import { GuestAwareRate } from '../limits/person-rate.ts';
 import type { TokenBucketOptions } from '../limits/token-bucket.ts';
 import type { ModerationStore } from '../moderation/moderation-store.ts';
+import { P2P_RATES } from '../p2p/p2p-handlers.ts';
 import type { RoomBroadcast } from '../rooms/room-commit.ts';
 import type { RoomRepository } from '../rooms/room-repository.ts';
 import { RoomResync } from '../rooms/room-resync.ts';
@@ -23,6 +24,7 @@ import { AddressLimits, dropUpgrade, SOCKETS_PER_ADDRESS } from './address-limit
 import { ClientWarnings, clientAddressOf, type TrustProxy } from './client-warnings.ts';
 import { createCommandTable } from './command-table.ts';
 import { handshakeGuard, type SocketData, transportGuard } from './handshake.ts';
+import { socketPeerRelay } from './peer-relay.ts';
 import { Presence } from './presence.ts';
 import { type RedisFanout, useRedisFanout } from './redis-adapter.ts';
 import { SocketContext, type SocketContextDeps } from './socket-connection.ts';
@@ -228,6 +230,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
       reader: deps.playlists,
       rate: new GuestAwareRate({ ...PLAYLIST_READ_RATE, now }, { ...PLAYLIST_READ_ADDRESS_RATE, now }),
     },
+    peers: socketPeerRelay(io),
   });
   const dispatch = createDispatcher(handlers, (outcome) => deps.observer?.commandAnswered(outcome));
   const observer = deps.observer;
@@ -260,6 +263,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     warnings,
     addressOf,
     commandRate: COMMAND_RATE,
+    ownRates: P2P_RATES,
     floodCutoff: FLOOD_CUTOFF,
     now,
   };

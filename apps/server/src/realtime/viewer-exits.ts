@@ -10,7 +10,10 @@ import type { SocketData } from './handshake.ts';
  */
 export const subjectRoom = (roomId: string, subject: string) => `${roomId}/${subject}`;
 
-/** Whether a Socket.IO room is a kick subject's rather than a room's (room ids have no '/'). */
+/**
+ * Whether a Socket.IO room is a kick subject's or a socket's own within a room (peer-relay.ts `peerRoom`) rather than a
+ * room's (room ids have no '/').
+ */
 export const isSubjectRoom = (name: string) => name.includes('/');
 
 /**

@@ -147,6 +147,8 @@ describe('command catalogue', () => {
         'subtitle:add',
         'subtitle:remove',
         'subtitle:shift',
+        'p2p:announce',
+        'p2p:signal',
       ].sort(),
     );
     expect(isCommandType('playlist:add')).toBe(true);

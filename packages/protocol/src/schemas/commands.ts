@@ -4,6 +4,7 @@ import { PLAYLIST_MAX, POSITION_MAX } from '../limits.ts';
 import { mediaVideoId, PLAYLIST_ID_PATTERN, parseVideoLink, YOUTUBE_ID_PATTERN } from '../links.ts';
 import { chatDeleteCommand, chatHistoryCommand, chatSendCommand } from './chat.ts';
 import { personKeySchema, settingsChangeSchema, uidSchema } from './moderation.ts';
+import { p2pAnnounceCommand, p2pSignalCommand } from './p2p.ts';
 import { presenceReportSchema } from './presence.ts';
 import {
   currentVideoSchema,
@@ -191,6 +192,9 @@ export const commandSchema = z.discriminatedUnion('type', [
   bansCommand,
   kicksCommand,
   unkickCommand,
+  // Own files' signalling (R113): relayed to the room's other sockets, never stored.
+  p2pAnnounceCommand,
+  p2pSignalCommand,
 ]);
 export type Command = z.infer<typeof commandSchema>;
 export type CommandType = Command['type'];

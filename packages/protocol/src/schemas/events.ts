@@ -17,6 +17,7 @@ import {
   removedEventSchema,
   uidResultSchema,
 } from './moderation.ts';
+import { p2pAnnounceEventSchema, p2pSignalEventSchema } from './p2p.ts';
 import { roomPresenceSchema } from './presence.ts';
 import { roomDeltaSchema, roomSnapshotSchema } from './room.ts';
 import { meSchema } from './user.ts';
@@ -101,6 +102,8 @@ export const commandResultSchemas = {
   'moderation:bans': bansResultSchema,
   'moderation:kicks': kicksResultSchema,
   'moderation:unkick': keyResultSchema,
+  'p2p:announce': emptyResultSchema,
+  'p2p:signal': emptyResultSchema,
 } as const satisfies Record<CommandType, z.ZodObject>;
 
 export type CommandResult<T extends CommandType> = z.infer<(typeof commandResultSchemas)[T]>;
@@ -144,6 +147,10 @@ export const serverEventSchemas = {
   'room:presence': roomPresenceSchema,
   /** The server has not heard your report for a while (a slowed background tab?): send one now (R52). */
   'presence:probe': roomRefSchema,
+  /** Another socket of your room wants (`has` false) or can serve (`has` true) an item's bytes (R113). */
+  'p2p:announce': p2pAnnounceEventSchema,
+  /** A WebRTC offer, answer or ICE candidate another socket of your room sent you (R113). */
+  'p2p:signal': p2pSignalEventSchema,
 } as const;
 export type ServerEventType = keyof typeof serverEventSchemas;
 export type ServerEventPayload<T extends ServerEventType> = z.infer<(typeof serverEventSchemas)[T]>;
