@@ -26,6 +26,9 @@ const VALID: Record<CommandType, Record<string, unknown>> = {
   'presence:report': { state: 'playing', errorMs: 12, rttMs: 40 },
   'playlist:add': { video: { id: 'dQw4w9WgXcQ', title: 'x', thumbnail: '', source: 'youtube', mediaUrl: null } },
   'playlist:addList': { listId: 'PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI' },
+  'playlist:addFile': {
+    file: { name: 'Phim.mp4', size: 1000, duration: 61.5, mime: 'video/mp4', digest: 'ab'.repeat(32) },
+  },
   'playlist:select': { id: 'dQw4w9WgXcQ' },
   'playlist:remove': { id: 'dQw4w9WgXcQ' },
   'playlist:clearWatched': {},

@@ -15,6 +15,7 @@ export * from './limits.ts';
 export * from './links.ts';
 export * from './moderation.ts';
 export * from './name-rule.ts';
+export * from './own-files.ts';
 export * from './people.ts';
 export * from './position.ts';
 export * from './protocol-version.ts';

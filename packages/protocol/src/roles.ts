@@ -30,6 +30,7 @@ export const COMMAND_PERMISSIONS = {
   'presence:report': 'viewer',
   'playlist:add': 'adder',
   'playlist:addList': 'adder',
+  'playlist:addFile': 'adder',
   'playlist:select': 'controller',
   'playlist:remove': 'controller',
   'playlist:clearWatched': 'controller',

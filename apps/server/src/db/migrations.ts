@@ -255,6 +255,14 @@ const migrations: Record<string, Migration> = {
       await sql`delete from room_kicks where subject like 'a:%'`.execute(db);
     },
   },
+  // Own files (R117): a playlist item shared from someone's device carries the file as its sharer's browser read
+  // it (name, size, duration, type, digest, sharer) as JSON; null for every other item. Named to sort after
+  // vote_0011.
+  vote_0012_own_files: {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('playlist_items').addColumn('own_file', 'text').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

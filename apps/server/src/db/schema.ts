@@ -86,6 +86,8 @@ export interface PlaylistItemsTable {
   subtitles: Generated<string | null>;
   /** How far the controllers shifted the item's subtitles, in ms (R111). */
   subtitle_shift_ms: Generated<number>;
+  /** JSON of the shared file when the item is one from someone's device (R117), or null. */
+  own_file: Generated<string | null>;
 }
 
 /** A subtitle file's cues, as the WebVTT the server wrote from it (R110, R111). */

@@ -44,6 +44,8 @@ export interface ModerationDeps {
   exits: ViewerExits;
   /** False while the fan-out to other nodes is down: a kick could not reach them, so it is refused (R34). */
   available?: () => boolean;
+  /** R121: takes a kicked or banned person's shared files out of the room's playlist (rooms/sharer-watch.ts). */
+  sharedFiles?: { dropSharer(roomId: string, sharer: string): void };
 }
 
 type ModerationType =
@@ -114,6 +116,7 @@ export function createModerationHandlers(
       const addresses = await deps.exits.addressesOf(context.roomId, key);
       const until = await deps.moderation.kick(context.roomId, key, addresses);
       deps.exits.expel(context.roomId, kickedSubjects(key, addresses), 'kicked');
+      deps.sharedFiles?.dropSharer(context.roomId, key);
       reply({ ok: true, until });
     }),
 
@@ -144,6 +147,7 @@ export function createModerationHandlers(
       // The ban stands whatever becomes of the revoke; a banned user cannot use the control anyway.
       await runRoomCommand(context.roomId, context.actor, { type: 'cohost:revoke', uid }, () => {});
       deps.exits.expel(context.roomId, [userKey(uid)], 'banned');
+      deps.sharedFiles?.dropSharer(context.roomId, userKey(uid));
       reply({ ok: true, uid });
     }),
 

@@ -15,6 +15,7 @@ import type { RoomBroadcast } from '../rooms/room-commit.ts';
 import type { RoomRepository } from '../rooms/room-repository.ts';
 import { RoomResync } from '../rooms/room-resync.ts';
 import type { RoomStore } from '../rooms/room-store.ts';
+import { SharerWatch } from '../rooms/sharer-watch.ts';
 import { createSkipVoteRecheck } from '../rooms/skip-vote-recheck.ts';
 import type { SubtitleHandlerDeps } from '../rooms/subtitle-handlers.ts';
 import { VOTE_ADDRESS_RATE, VOTE_RATE } from '../rooms/vote-handlers.ts';
@@ -73,6 +74,8 @@ export interface RealtimeDeps {
   fanout?: RedisFanout;
   /** Deadline of a room command (R34). */
   commandTimeoutMs?: number;
+  /** How long a room waits for the sharer of the file it plays (R120); OWN_FILE_SHARER_WAIT_MS by default. */
+  sharerWaitMs?: number;
   /** Told about every answered command and every broadcast (metrics/). */
   observer?: RealtimeObserver;
   /** Reads YouTube playlists for `playlist:addList` (R72). */
@@ -191,7 +194,10 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     io,
     cluster: deps.fanout,
     log,
-    onMembersChanged: (roomId) => recheckSkipVotes(roomId),
+    onMembersChanged: (roomId) => {
+      recheckSkipVotes(roomId);
+      sharers.membersChanged(roomId);
+    },
   });
   const present = (roomId: string) => presence.presentKeys(roomId);
   const recheckSkipVotes = createSkipVoteRecheck({
@@ -205,6 +211,19 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     commandTimeoutMs: deps.commandTimeoutMs,
     resync: (roomId) => resync.schedule([roomId]),
     onError: (error) => log.warn({ err: error }, 'skip vote re-check failed'),
+  });
+  // R120, R121: a file shared from someone's device waits for its sharer, then the room moves on.
+  const sharers = new SharerWatch({
+    store: deps.store,
+    queue,
+    broadcast,
+    now,
+    present,
+    waitMs: deps.sharerWaitMs,
+    available: () => deps.fanout?.ready ?? true,
+    commandTimeoutMs: deps.commandTimeoutMs,
+    resync: (roomId) => resync.schedule([roomId]),
+    onError: (error) => log.warn({ err: error }, 'moving on from an absent sharer failed'),
   });
   const handlers = createCommandTable({
     repository: deps.repository,
@@ -226,6 +245,8 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     presence,
     votes: { rate: new GuestAwareRate({ ...VOTE_RATE, now }, { ...VOTE_ADDRESS_RATE, now }), present },
     votingRooms,
+    sharers,
+    sharedFiles: sharers,
     playlists: {
       reader: deps.playlists,
       rate: new GuestAwareRate({ ...PLAYLIST_READ_RATE, now }, { ...PLAYLIST_READ_ADDRESS_RATE, now }),
@@ -284,6 +305,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
       // Not io.close(): that closes the HTTP server too, which is Fastify's to close after this.
       closing = true;
       presence.close();
+      sharers.close();
       io.engine.close();
       await Promise.allSettled([...inflight]);
       await resync.close();

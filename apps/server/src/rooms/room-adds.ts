@@ -5,6 +5,8 @@ import {
   DUPLICATE_VIDEO_MESSAGE,
   type ErrorCode,
   isController,
+  type OwnFile,
+  ownFileVideoId,
   PLAYLIST_MAX,
   roleOf,
   type Video,
@@ -14,6 +16,22 @@ import type { Adder, RoomState, Transition } from './room-state-types.ts';
 
 // Adding videos to the playlist: one (R6–R9, R40, R56) or a YouTube playlist's (R71). Part of the state machine of
 // room-state.ts, which dispatches to it; pure like the rest of it.
+
+/**
+ * R117: a file from the sender's device, with the sender as its sharer, added as a link is (R6–R9, R56). Its id is
+ * the file's (R118), so the same film shared twice is one item.
+ */
+export function addFile(state: RoomState, file: Omit<OwnFile, 'sharer'>, actor: Actor): Transition {
+  const input = {
+    id: ownFileVideoId(file.digest),
+    title: file.name,
+    thumbnail: '',
+    source: 'file' as const,
+    mediaUrl: null,
+    file: { ...file, sharer: actor.key },
+  };
+  return add(state, input, actor);
+}
 
 /**
  * `playlist:addList` as the state machine takes it (R71): the videos the server read from the YouTube list (R72),
@@ -49,7 +67,7 @@ function isDuplicate(playlist: readonly Video[], input: AddVideoInput): boolean 
 }
 
 /** R6–R9, and R56: a viewer who is not a controller has at most `perPersonCap` videos waiting. */
-export function add(state: RoomState, input: AddVideoInput, actor: Actor): Transition {
+export function add(state: RoomState, input: AddVideoInput & { file?: OwnFile }, actor: Actor): Transition {
   if (isDuplicate(state.playlist, input)) return refuse('duplicate_video', DUPLICATE_VIDEO_MESSAGE);
   if (state.playlist.length >= PLAYLIST_MAX) {
     return refuse('playlist_full', `The playlist already has ${PLAYLIST_MAX} videos`);
@@ -66,6 +84,7 @@ export function add(state: RoomState, input: AddVideoInput, actor: Actor): Trans
     visited: first,
     source: input.source,
     mediaUrl: input.mediaUrl,
+    ...(input.file ? { file: input.file } : {}),
   };
   const adder = adderOf(actor);
   return {

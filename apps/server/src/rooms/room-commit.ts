@@ -29,17 +29,19 @@ export type RoomChange = Omit<RoomDelta, 'roomId' | 'version'>;
  * everyone in the room told the committed state, or that the room is gone.
  */
 export function publishCommit(
-  deps: { broadcast: RoomBroadcast; votingRooms?: VotingRooms },
+  deps: { broadcast: RoomBroadcast; votingRooms?: VotingRooms; sharers?: RoomsSeen },
   roomId: string,
   result: ApplyResult,
   change: RoomChange | null = null,
 ): void {
   if (result.kind === 'not_found') {
     deps.votingRooms?.forget(roomId);
+    deps.sharers?.forget(roomId);
     deps.broadcast.deleted(roomId);
     return;
   }
   deps.votingRooms?.seen(result.room);
+  deps.sharers?.seen(result.room);
   if (result.kind !== 'committed') return;
   if (change) deps.broadcast.delta({ roomId, version: result.room.version, ...change });
   else deps.broadcast.state(result.room);
@@ -68,6 +70,14 @@ export interface RoomCommitDeps {
   resync?: (roomId: string) => void;
   /** The rooms with skip votes standing, kept from every commit (R66). */
   votingRooms?: VotingRooms;
+  /** Who shares the file each room plays, kept from every commit (R120: sharer-watch.ts). */
+  sharers?: RoomsSeen;
+}
+
+/** What keeps track of rooms from every commit and read (the rooms playing someone's file, R120). */
+export interface RoomsSeen {
+  seen(room: RoomSnapshot): void;
+  forget(roomId: string): void;
 }
 
 const notFound = () => ackFailure('room_not_found', 'Room not found');

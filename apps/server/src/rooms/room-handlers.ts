@@ -9,7 +9,7 @@ import type { Actor } from '../commands/actor.ts';
 import { actorOf, type Handlers, type RoomConnection } from '../commands/handler.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { createListAddHandler, type ListAddDeps } from './list-add-handler.ts';
-import type { RoomCommandRunner } from './room-commit.ts';
+import type { RoomCommandRunner, RoomsSeen } from './room-commit.ts';
 import { ROOM_ID_PATTERN } from './room-id.ts';
 import type { RoomRepository } from './room-repository.ts';
 import type { StateCommand } from './room-state.ts';
@@ -25,6 +25,8 @@ export interface RoomHandlerDeps {
   playlists: ListAddDeps['playlists'];
   /** The rooms with skip votes standing, kept from every read here (R66). */
   votingRooms?: VotingRooms;
+  /** Who shares the file each room plays, kept from every read here (R120). */
+  sharers?: RoomsSeen;
 }
 
 /** The commands about a room and its playlist: joining and leaving, and those the state machine decides. */
@@ -33,6 +35,7 @@ export type RoomCommandType =
   | 'room:leave'
   | 'playlist:add'
   | 'playlist:addList'
+  | 'playlist:addFile'
   | 'playlist:select'
   | 'playlist:remove'
   | 'playlist:clearWatched'
@@ -105,6 +108,7 @@ export function createRoomHandlers(
         return reply(ackFailure(removed, REMOVED_MESSAGES[removed]));
       }
       deps.votingRooms?.seen(room);
+      deps.sharers?.seen(room);
       const me = connection.user;
       reply({
         ok: true,
@@ -123,6 +127,7 @@ export function createRoomHandlers(
     },
     'playlist:add': roomCommand,
     'playlist:addList': createListAddHandler(deps, runRoomCommand),
+    'playlist:addFile': roomCommand,
     'playlist:select': roomCommand,
     'playlist:remove': roomCommand,
     'playlist:clearWatched': roomCommand,

@@ -5,6 +5,7 @@ import {
   DEFAULT_ROOM_SETTINGS,
   LOOP_MODES,
   type LoopMode,
+  type OwnFile,
   type RoomSettings,
   type RoomSnapshot,
   type RoomSummary,
@@ -34,6 +35,7 @@ function toVideo(row: PlaylistItemRow): Video {
     // An unknown name (a newer server's source, read by an older one) plays as YouTube did before there were others.
     source: isVideoSource(row.source) ? row.source : 'youtube',
     mediaUrl: row.media_url,
+    ...(row.own_file === null ? {} : { file: JSON.parse(row.own_file) as OwnFile }),
     ...(row.subtitles === null ? {} : { subtitles: JSON.parse(row.subtitles) as SubtitleTrack[] }),
     ...(row.subtitle_shift_ms === 0 ? {} : { subtitleShiftMs: row.subtitle_shift_ms }),
   };
@@ -204,6 +206,7 @@ export class RoomRepository {
         'playlist_items.media_url',
         'playlist_items.subtitles',
         'playlist_items.subtitle_shift_ms',
+        'playlist_items.own_file',
       ])
       .where('rooms.id', 'in', [...new Set(roomIds)])
       .orderBy('rooms.id')

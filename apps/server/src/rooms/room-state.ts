@@ -16,7 +16,7 @@ import {
   type Video,
 } from '@xemchung/protocol';
 import type { Actor } from '../commands/actor.ts';
-import { add, addList, type ListAdd } from './room-adds.ts';
+import { add, addFile, addList, type ListAdd } from './room-adds.ts';
 import { move, playNext, shuffle } from './room-order.ts';
 import type { Adder, RoomState, Transition } from './room-state-types.ts';
 import { addSubtitle, removeSubtitle, type SubtitleAdd, shiftSubtitles } from './room-subtitles.ts';
@@ -90,6 +90,8 @@ function decide(
       return add(state, command.video, actor);
     case 'playlist:addList':
       return addList(state, command.videos, actor);
+    case 'playlist:addFile':
+      return addFile(state, command.file, actor);
     case 'playlist:select':
       return select(state, command.id, now);
     case 'playlist:remove':
@@ -198,7 +200,7 @@ export function recheckSkipVotes(state: RoomState, present: ReadonlySet<string>,
  * loop on `one` it plays the next item as `off` would; with `all`, after the last comes the first. Past the last
  * item with the loop off (or on one), nothing is selected any more.
  */
-function skipCurrent(state: RoomState, now: number): Transition {
+export function skipCurrent(state: RoomState, now: number): Transition {
   const next = nextAfterEnd(state.playlist, state.current_video.index, state.loop === 'one' ? 'off' : state.loop);
   if (next) return select(state, next.id, now);
   return { state: { ...state, current_video: defaultCurrentVideo(), skipVotes: [] } };
@@ -271,7 +273,7 @@ function keepOnly(state: RoomState, keep: (video: Video) => boolean): Transition
 }
 
 /** The adders of the videos still in `playlist`. */
-function addersOf(state: RoomState, playlist: readonly Video[]): Record<string, Adder> {
+export function addersOf(state: RoomState, playlist: readonly Video[]): Record<string, Adder> {
   const adders: Record<string, Adder> = {};
   for (const video of playlist) {
     const adder = state.adders[video.id];

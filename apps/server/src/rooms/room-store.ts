@@ -158,6 +158,7 @@ export class RoomStore {
             media_url: video.mediaUrl,
             added_by: adders[video.id]?.key ?? null,
             added_from: adders[video.id]?.address ?? null,
+            own_file: video.file ? JSON.stringify(video.file) : null,
             ...subtitleColumns(video),
           })),
         )

@@ -120,6 +120,7 @@ describe('command catalogue', () => {
         'playback:update',
         'playlist:add',
         'playlist:addList',
+        'playlist:addFile',
         'playlist:clearWatched',
         'playlist:remove',
         'playlist:select',

@@ -9,6 +9,7 @@ import { presenceReportSchema } from './presence.ts';
 import {
   currentVideoSchema,
   loopModeSchema,
+  ownFileSchema,
   subtitleFileIdSchema,
   subtitleLabelSchema,
   subtitleShiftSchema,
@@ -28,12 +29,14 @@ export type HandshakeAuth = z.infer<typeof handshakeAuthSchema>;
  * as is the thumbnail (R40).
  */
 export const addVideoInputSchema = videoSchema
-  .omit({ visited: true, subtitles: true, subtitleShiftMs: true })
+  .omit({ visited: true, subtitles: true, subtitleShiftMs: true, file: true })
   .transform((video, ctx) => {
     const issue = (path: string, message: string) => {
       ctx.issues.push({ code: 'custom', input: video, path: [path], message });
       return z.NEVER;
     };
+    // A file from a device is added by `playlist:addFile`, which names its sharer (R117).
+    if (video.source === 'file') return issue('source', 'must be a link; a file is added by playlist:addFile');
     const thumbnail = video.thumbnail === '' ? '' : canonicalHttpUrl(video.thumbnail);
     if (thumbnail === null) return issue('thumbnail', 'must be an http(s) URL without " in its host');
     if (video.source === 'youtube') {
@@ -67,6 +70,8 @@ const addCommand = z.object({ type: z.literal('playlist:add'), video: addVideoIn
  * server reads the list (R72), so the client names it only.
  */
 const addListCommand = z.object({ type: z.literal('playlist:addList'), listId: z.string().regex(PLAYLIST_ID_PATTERN) });
+/** Adds a file from the sender's device (R117): the server names the sender its sharer, and its id (ownFileVideoId). */
+const addFileCommand = z.object({ type: z.literal('playlist:addFile'), file: ownFileSchema.omit({ sharer: true }) });
 const selectCommand = z.object({ type: z.literal('playlist:select'), id: videoIdSchema });
 const removeCommand = z.object({ type: z.literal('playlist:remove'), id: videoIdSchema });
 const clearWatchedCommand = z.object({ type: z.literal('playlist:clearWatched') });
@@ -150,6 +155,7 @@ const unkickCommand = z.object({ type: z.literal('moderation:unkick'), key: pers
 export const roomCommandSchema = z.discriminatedUnion('type', [
   addCommand,
   addListCommand,
+  addFileCommand,
   selectCommand,
   removeCommand,
   clearWatchedCommand,

@@ -76,6 +76,7 @@ export const commandResultSchemas = {
   'presence:report': emptyResultSchema,
   'playlist:add': versionResultSchema,
   'playlist:addList': listAddResultSchema,
+  'playlist:addFile': versionResultSchema,
   'playlist:select': versionResultSchema,
   'playlist:remove': versionResultSchema,
   'playlist:clearWatched': versionResultSchema,

@@ -12,6 +12,13 @@ import {
   URL_MAX,
   VIDEO_ID_MAX,
 } from '../limits.ts';
+import {
+  OWN_FILE_BYTES_MAX,
+  OWN_FILE_DIGEST_PATTERN,
+  OWN_FILE_MIME_PATTERN,
+  OWN_FILE_NAME_MAX,
+  type OwnFile,
+} from '../own-files.ts';
 import { type RoomNameProblem, roomNameProblem } from '../room-name.ts';
 import { ADD_POLICIES, LOOP_MODES } from '../room-settings.ts';
 import {
@@ -26,10 +33,10 @@ import { BIDI_CONTROLS, showsNothing } from '../visible-text.ts';
 const BIDI_CONTROL = new RegExp(`[${BIDI_CONTROLS}]`, 'u');
 
 /**
- * Where a playlist item plays from: the YouTube IFrame player, an HTML5 media element on a direct link, or the
- * Vimeo, Dailymotion or SoundCloud player (R75).
+ * Where a playlist item plays from: the YouTube IFrame player, an HTML5 media element on a direct link, the
+ * Vimeo, Dailymotion or SoundCloud player (R75), or an HTML5 media element on a file from a viewer's device (R117).
  */
-export const videoSourceSchema = z.enum(['youtube', 'media', ...EMBED_SOURCES]);
+export const videoSourceSchema = z.enum(['youtube', 'media', ...EMBED_SOURCES, 'file']);
 export type VideoSource = z.infer<typeof videoSourceSchema>;
 
 export const httpUrlSchema = z
@@ -77,6 +84,21 @@ export const subtitleShiftSchema = z
   .max(SUBTITLE_SHIFT_MAX_MS)
   .multipleOf(SUBTITLE_SHIFT_STEP_MS);
 
+/** A file shared from a viewer's device (R117), as its sharer's browser read it; `sharer` is set by the server. */
+export const ownFileSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(OWN_FILE_NAME_MAX)
+    .refine((name) => !showsNothing(name) && !BIDI_CONTROL.test(name), 'must be visible text without bidi controls'),
+  size: z.number().int().min(1).max(OWN_FILE_BYTES_MAX),
+  duration: z.number().positive().max(7 * 24 * 3600),
+  mime: z.string().regex(OWN_FILE_MIME_PATTERN, 'must be a video/ or audio/ media type'),
+  digest: z.string().regex(OWN_FILE_DIGEST_PATTERN, 'must be 64 lowercase hex characters'),
+  sharer: z.string().max(80),
+}) satisfies z.ZodType<OwnFile>;
+
 /** A playlist item (docs/product.md#data) plus how to play it. */
 export const videoSchema = z.object({
   id: videoIdSchema,
@@ -86,6 +108,8 @@ export const videoSchema = z.object({
   source: videoSourceSchema,
   /** The direct media URL when source is 'media', the canonical page URL for Vimeo, Dailymotion, SoundCloud; null for YouTube. */
   mediaUrl: httpUrlSchema.nullable(),
+  /** The shared file when source is 'file' (R117); absent otherwise. */
+  file: ownFileSchema.optional(),
   /** The subtitle tracks attached to the item (R111); absent when none. */
   subtitles: z.array(subtitleTrackSchema).min(1).max(SUBTITLE_TRACKS_MAX).optional(),
   /** How far the controllers shifted the item's subtitles, in ms (R112); absent when not shifted. */

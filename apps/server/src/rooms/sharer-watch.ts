@@ -1,0 +1,92 @@
+import { OWN_FILE_SHARER_WAIT_MS, type RoomSnapshot } from '@xemchung/protocol';
+import { type QueuedCommandDeps, queuedCommands } from '../commands/queued-command.ts';
+import { publishCommit, type RoomBroadcast } from './room-commit.ts';
+import { dropSharedFiles, moveOnFromAbsentSharer } from './room-own-files.ts';
+import type { RoomState, Transition } from './room-state-types.ts';
+import type { RoomStore } from './room-store.ts';
+
+export interface SharerWatchDeps extends QueuedCommandDeps {
+  store: RoomStore;
+  broadcast: RoomBroadcast;
+  now: () => number;
+  /** The person keys of the people in the room now, on every node (presence, R52). */
+  present: (roomId: string) => ReadonlySet<string>;
+  /** How long a sharer who left may take to come back (R120); OWN_FILE_SHARER_WAIT_MS unless a test says. */
+  waitMs?: number;
+  resync?: (roomId: string) => void;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * R120, R121: who shares the file each room plays, as this node last saw it in its commits and reads, and a timer
+ * for each room whose sharer is away. `seen` is called with every room committed or read, `membersChanged` when
+ * the people in a room change; the timer moves the room on through the room's queue, like a command (R17), and
+ * only if the sharer is still away then. A node that restarts forgets its timers: the next change of people or of
+ * the item sets them again.
+ */
+export class SharerWatch {
+  private readonly sharers = new Map<string, { id: string; sharer: string }>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly deps: SharerWatchDeps;
+  private readonly runQueued: ReturnType<typeof queuedCommands>;
+
+  constructor(deps: SharerWatchDeps) {
+    this.deps = deps;
+    this.runQueued = queuedCommands(deps);
+  }
+
+  /** The room as committed or read. */
+  seen(room: Pick<RoomSnapshot, 'id' | 'playlist' | 'current_video'>): void {
+    const item = room.playlist[room.current_video.index];
+    const file = item?.id === room.current_video.id ? item.file : undefined;
+    if (item && file) this.sharers.set(room.id, { id: item.id, sharer: file.sharer });
+    else this.sharers.delete(room.id);
+    this.membersChanged(room.id);
+  }
+
+  forget(roomId: string): void {
+    this.sharers.delete(roomId);
+    this.stop(roomId);
+  }
+
+  /** The people in the room changed: the sharer of what it plays left (the wait starts) or came back (it stops). */
+  membersChanged(roomId: string): void {
+    const playing = this.sharers.get(roomId);
+    if (!playing || this.deps.present(roomId).has(playing.sharer)) return this.stop(roomId);
+    if (this.timers.has(roomId)) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(roomId);
+      this.commit(roomId, (state, now) => moveOnFromAbsentSharer(state, playing.id, this.deps.present(roomId), now));
+    }, this.deps.waitMs ?? OWN_FILE_SHARER_WAIT_MS);
+    timer.unref();
+    this.timers.set(roomId, timer);
+  }
+
+  /** R121: a kick takes the kicked person's shared files out of the playlist at once. */
+  dropSharer(roomId: string, sharer: string): void {
+    this.commit(roomId, (state, now) => dropSharedFiles(state, sharer, now));
+  }
+
+  /** Stops every timer (the server closing). */
+  close(): void {
+    for (const roomId of [...this.timers.keys()]) this.stop(roomId);
+  }
+
+  private stop(roomId: string): void {
+    clearTimeout(this.timers.get(roomId));
+    this.timers.delete(roomId);
+  }
+
+  private commit(roomId: string, decide: (state: RoomState, now: number) => Transition): void {
+    const deps = this.deps;
+    this.runQueued(
+      roomId,
+      () => {},
+      async () => {
+        const result = await deps.store.apply(roomId, (state) => decide(state, deps.now()));
+        publishCommit({ broadcast: deps.broadcast, sharers: this }, roomId, result);
+      },
+      () => deps.resync?.(roomId),
+    ).catch(deps.onError);
+  }
+}
