@@ -1,5 +1,6 @@
 import { CONTROLLER_REPORT_THRESHOLD_SECONDS, type CurrentVideo } from '@xemchung/protocol';
 import type { StampDelay } from '../syncMeasures.ts';
+import type { PlayerAdapter } from '../types.ts';
 import { type PlayerDriver, RATE_EPSILON } from './playerDriver.ts';
 import {
   answered,
@@ -16,11 +17,18 @@ import {
 import type { CheckReason, PlaybackSyncDeps, SyncReference } from './syncDeps.ts';
 
 /**
+ * How long after a start reported at the room's paused position the controller leaves its player's reading alone
+ * (R116): Chromium's currentTime jumps up to 83 ms ahead at play() and stands still until the media catches up.
+ */
+const RESUME_JUMP_SETTLE_MS = 150;
+
+/**
  * A controller's reports of its player (R31, R93, R106): the user's change names no version and stands whatever
  * committed meanwhile; a re-anchor (a stall, a drift, the heartbeat, where a start landed) says only where the
  * player is, against the room version it saw, so the room refuses it once it moved on. At most one is out; what
  * comes up meanwhile is sent as one report once it is answered. Positions are reported for the moment the server
- * will stamp them (the measured stamp delay, ADR 034).
+ * will stamp them (the measured stamp delay, ADR 034). A start from the room's pause is reported where it paused
+ * (R116).
  */
 export class ControllerReports {
   private readonly driver: PlayerDriver;
@@ -31,6 +39,8 @@ export class ControllerReports {
   private state: ReportState = IDLE;
   /** The role was swapped for a follower's: an answer still to come sends nothing more. */
   private retired = false;
+  /** When it last reported a start at the room's paused position (local ms), or null (R116). */
+  private resumedAt: number | null = null;
 
   constructor(
     driver: PlayerDriver,
@@ -80,10 +90,24 @@ export class ControllerReports {
     return true;
   }
 
+  /**
+   * R116: a start was just reported at the room's paused position and the player, playing with the room, reads
+   * ahead of it by no more than the jump Chromium makes at play(): its currentTime says nothing yet about the frame
+   * it shows, and it is neither corrected nor reported. A room that moved elsewhere meanwhile is followed.
+   */
+  readsResumeJump(): boolean {
+    const player = this.driver.player;
+    const video = this.driver.reference()?.video;
+    if (this.resumedAt === null || !player || !video?.playing || player.paused()) return false;
+    if (this.deps.now() - this.resumedAt >= RESUME_JUMP_SETTLE_MS) return false;
+    const ahead = player.currentTime() - this.driver.expected(player, video);
+    return ahead >= 0 && ahead <= CONTROLLER_REPORT_THRESHOLD_SECONDS;
+  }
+
   /** Re-anchors the room on the player, named against the room it saw (R93, R106); whether it did. */
   reanchor(threshold = CONTROLLER_REPORT_THRESHOLD_SECONDS): boolean {
     const reference = this.driver.reference();
-    if (!this.driver.ready || !reference || !this.reanchorDue(threshold)) return false;
+    if (!this.driver.ready || !reference || this.readsResumeJump() || !this.reanchorDue(threshold)) return false;
     this.send(reference.version);
     return true;
   }
@@ -109,7 +133,7 @@ export class ControllerReports {
     const sentAt = this.deps.serverNow();
     this.state = sent(this.state, basis);
     driver.startedOnce = true;
-    const position = Math.max(0, player.currentTime() + transit);
+    const position = Math.max(0, this.startingFrom(player, reference.video, playing) + transit);
     // The room as this report leaves it, once committed (its state comes after the answer).
     const committed: CurrentVideo = {
       ...reference.video,
@@ -144,6 +168,20 @@ export class ControllerReports {
     if (queued === 'reanchor' || !this.differs()) return false;
     this.send(undefined);
     return true;
+  }
+
+  /**
+   * Where the player is, for a report. R116: a start from the room's pause, the player within the report threshold
+   * of where the room paused (no seek of the user's since: that was reported), starts from the frame it paused on,
+   * whatever currentTime reads: reported there, the controller and its followers start from the same frame.
+   */
+  private startingFrom(player: PlayerAdapter, room: CurrentVideo, playing: boolean): number {
+    const current = player.currentTime();
+    if (!playing || room.playing) return current;
+    const paused = this.driver.expected(player, room);
+    if (Math.abs(current - paused) > CONTROLLER_REPORT_THRESHOLD_SECONDS) return current;
+    this.resumedAt = this.deps.now();
+    return paused;
   }
 
   /**

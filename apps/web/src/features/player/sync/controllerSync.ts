@@ -143,8 +143,9 @@ export class ControllerSync implements SyncRole {
     const player = driver.player;
     if (!driver.ready || !player || !reference?.video.playing || player.paused()) return;
     if (driver.seeks.inFlight || driver.roomAtEnd(player, reference.video)) return;
-    // A heartbeat while a report is out has nothing to add: that report re-anchors the room.
-    if (!this.reports.out) this.reports.send(reference.version);
+    // A heartbeat while a report is out has nothing to add: that report re-anchors the room. Nor does one while
+    // the jump of a start from the pause plays out (R116): it would re-anchor the room on the jump.
+    if (!this.reports.out && !this.reports.readsResumeJump()) this.reports.send(reference.version);
   }
 
   attached(): void {
@@ -165,6 +166,8 @@ export class ControllerSync implements SyncRole {
   private correct(check: Check, startingNow: boolean): void {
     const { player, video, reason } = check;
     const driver = this.driver;
+    // R116: its start was reported where it paused; until currentTime's jump has played out it reads ahead of that.
+    if (this.reports.readsResumeJump()) return;
     const decided = driver.decide(check, startingNow);
     if (!decided) return;
     const { decision, expected } = decided;
