@@ -1,8 +1,7 @@
-// Prints the sync benchmark's table and summary line for one run of one scenario, writes its plot, and (after
-// several runs) the median table. Also runs on its own over a saved recording:
+// Prints the sync benchmark's table and summary line for one run of one scenario and writes its plot (the median
+// table over several runs is median-table.ts's). Also runs on its own over a saved recording:
 // `node bench/sync/report.ts bench/results/sync-4g.json`.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { median } from '../lib/percentiles.ts';
 import { fixed, formatTable } from '../lib/table.ts';
 import {
   convergence,
@@ -19,8 +18,9 @@ import {
   steadyState,
   summarise,
 } from './analysis.ts';
+import type { FakeSeek } from './fake-youtube/index.ts';
 import { renderErrorPlot } from './plot.ts';
-import type { Goals, Scenario } from './scenarios.ts';
+import type { Goals } from './scenarios.ts';
 
 export interface Recording {
   /** The scenario's name (bench/sync/scenarios.ts); recordings from before issue #15 have none: lan. */
@@ -31,7 +31,8 @@ export interface Recording {
   biasMs?: number;
   /** The proxy's stall windows during the measurement, on the common clock. */
   stalls?: { from: number; to: number }[];
-  /** The delay proxy's jitter seed (through the proxy only): runs of one scenario each draw their own delays. */
+  /** The run's seed (`--seed`): the proxy's jitter, the fake YouTube's draws; `jitterSeed` in older recordings. */
+  seed?: number;
   jitterSeed?: number;
   start: number;
   end: number;
@@ -43,6 +44,8 @@ export interface Recording {
   machine?: string;
   host: PageSamples;
   follower: PageSamples;
+  /** The fake YouTube's seeks on each page (the `youtube` scenario). */
+  fakeSeeks?: Record<'host' | 'follower', FakeSeek[]>;
 }
 
 /** What one run of a scenario measured, for the median table. */
@@ -71,10 +74,6 @@ export interface ScenarioResult {
 
 /** Issue #4's goals, for its recordings, which carry none. */
 const DEFAULT_GOALS: Goals = { p95Ms: 50, convergeMs: 1000 };
-export const README_PATH = 'bench/README.md';
-export const TABLE_PATH = 'bench/results/sync-table.md';
-const TABLE_START = '<!-- sync-table:start -->';
-const TABLE_END = '<!-- sync-table:end -->';
 
 export const plotPath = (scenario: string) => `bench/sync/sync-error-${scenario}.svg`;
 const LEGACY_PLOT_PATH = 'bench/sync/sync-error.svg';
@@ -97,7 +96,8 @@ function analyse(points: ErrorPoint[], actions: HostAction[], end: number) {
   return { convergences, steady, summary: summarise(steady, convergences.slice(1)) };
 }
 
-const meets = (summary: SyncSummary, goals: Goals) =>
+/** Whether a run met its scenario's goals. */
+export const meets = (summary: SyncSummary, goals: Goals) =>
   summary.p95Ms <= goals.p95Ms && summary.convergeMs <= goals.convergeMs && summary.allConverged;
 
 function loadOf(machine: string | undefined): number {
@@ -109,6 +109,7 @@ export function report(recording: Recording, progress = { run: 1, runs: 1 }): Sc
   const scenario = recording.scenario ?? 'lan';
   const goals = recording.goals ?? DEFAULT_GOALS;
   const biasMs = recording.biasMs ?? 0;
+  const seed = recording.seed ?? recording.jitterSeed;
   // An <audio> player (SoundCloud's) shows no frames: its currentTime is all there is to compare.
   const basis = host.frames.length > 0 ? 'frame' : 'currentTime';
   const points = errorSeries(host, follower, start, end, 10, basis);
@@ -164,7 +165,7 @@ export function report(recording: Recording, progress = { run: 1, runs: 1 }): Sc
     `clock check (common clock − Date.now()): ${skews.map((skew) => `${fixed(skew)} ms`).join(', ')}`,
     `frames presented per second: host ${fixed(framesPerSecond(host, start, end))}, follower ${fixed(framesPerSecond(follower, start, end))}`,
     `player events: host ${corrections(host, start, end)}; follower ${corrections(follower, start, end)}`,
-    `network stalls during the measurement: ${recording.stalls?.length ?? 0}${recording.jitterSeed === undefined ? '' : `; jitter seed ${recording.jitterSeed}`}`,
+    `network stalls during the measurement: ${recording.stalls?.length ?? 0}${seed === undefined ? '' : `; seed ${seed}`}`,
     '',
     formatTable(
       ['host action', 'at (s)', 'follower did it after (ms)', 'converge (ms)', 'peak error (ms)'],
@@ -177,6 +178,7 @@ export function report(recording: Recording, progress = { run: 1, runs: 1 }): Sc
     `each page on its own, p95 of |position − a straight line| between actions (frames included): host ${fixed(hostSteadinessMs)} ms, follower ${fixed(followerSteadinessMs)} ms`,
     `follower's clock estimate (its pings through the app's estimator, R90; the true offset is 0 on one machine): ${estimate(atStart)} at the start, ${estimate(atEnd)} at the end (with its fastest round trip); ${pings.length} pings, round trips ${fixed(Math.min(...pings.map((p) => p.delayMs)))}–${fixed(Math.max(...pings.map((p) => p.delayMs)))} ms`,
   ];
+  if (recording.fakeSeeks) lines.push(`fake YouTube seeks (asked → landed, stall): ${describeSeeks(recording)}`);
   if (biasMs !== 0) {
     lines.push(
       `route bias: (up − down) / 2 = ${fixed(biasMs, 0)} ms, which no round-trip clock estimate can see; judged with it removed`,
@@ -193,7 +195,7 @@ export function report(recording: Recording, progress = { run: 1, runs: 1 }): Sc
   const path = recording.scenario ? plotPath(scenario) : LEGACY_PLOT_PATH;
   writeFileSync(path, `${svg}\n`);
   lines.push(`plot: ${path}`);
-  lines.push(summaryLine(scenario, summary, debiased, biasMs, progress.runs > 1 ? progress : null));
+  lines.push(summaryLine(scenario, summary, debiased, biasMs, progress.runs > 1 ? progress : null, seed));
   return {
     scenario,
     summary,
@@ -209,103 +211,32 @@ export function report(recording: Recording, progress = { run: 1, runs: 1 }): Sc
   };
 }
 
-function summaryLine(
+function describeSeeks({ fakeSeeks, start, end }: Recording): string {
+  const during = (seeks: FakeSeek[]) => seeks.filter((seek) => seek.at >= start && seek.at <= end);
+  const each = ({ at, target, landed, stallMs }: FakeSeek) =>
+    `${fixed((at - start) / 1000)} s: ${fixed(target, 2)} → ${fixed(landed, 2)} in ${fixed(stallMs, 0)} ms`;
+  return `host ${during(fakeSeeks?.host ?? [])
+    .map(each)
+    .join(', ')}; follower ${during(fakeSeeks?.follower ?? [])
+    .map(each)
+    .join(', ')}`;
+}
+
+/** The run's (or the medians') one-line summary, which scripts read. */
+export function summaryLine(
   scenario: string,
   s: SyncSummary,
   debiased: SyncSummary | null,
   biasMs: number,
   progress: { run: number; runs: number } | null,
+  seed?: number,
 ): string {
   const round = (value: number) => Math.round(value);
-  const run = progress ? ` run=${progress.run}/${progress.runs}` : '';
+  const run = `${progress ? ` run=${progress.run}/${progress.runs}` : ''}${seed === undefined ? '' : ` seed=${seed}`}`;
   const bias = debiased
     ? ` bias_ms=${round(biasMs)} p95_debiased_ms=${round(debiased.p95Ms)} converge_debiased_ms=${round(debiased.convergeMs)}`
     : '';
   return `sync[${scenario}]${run} p50_ms=${round(s.p50Ms)} p95_ms=${round(s.p95Ms)} max_ms=${round(s.maxMs)} converge_ms=${round(s.convergeMs)}${bias}`;
-}
-
-/**
- * The median of each scenario's runs as a Markdown table (with each run's load), then each scenario's summary
- * line from the medians. With `write`, also into bench/results/sync-table.md and bench/README.md between the
- * sync-table markers.
- */
-export function writeMedianTable(
-  scenarios: Scenario[],
-  results: Map<string, ScenarioResult[]>,
-  options: { machineAtStart: string; machineAtEnd: string; runs: number; write: boolean },
-): string {
-  const pick = (runs: ScenarioResult[], value: (result: ScenarioResult) => number) => median(runs.map(value));
-  const medianSummary = (runs: ScenarioResult[], of: (result: ScenarioResult) => SyncSummary | null) => {
-    const summaries = runs.map(of).filter((summary): summary is SyncSummary => summary !== null);
-    if (summaries.length === 0) return null;
-    return {
-      p50Ms: median(summaries.map((s) => s.p50Ms)),
-      p95Ms: median(summaries.map((s) => s.p95Ms)),
-      maxMs: median(summaries.map((s) => s.maxMs)),
-      convergeMs: median(summaries.map((s) => s.convergeMs)),
-      allConverged: summaries.every((s) => s.allConverged),
-    };
-  };
-  const rows: string[][] = [];
-  const lines: string[] = [];
-  for (const scenario of scenarios) {
-    const runs = results.get(scenario.name) ?? [];
-    const summary = medianSummary(runs, (result) => result.summary);
-    if (!summary) continue;
-    const debiased = medianSummary(runs, (result) => result.debiased);
-    const judged = debiased ?? summary;
-    rows.push([
-      scenario.name,
-      scenario.description,
-      fixed(summary.p50Ms),
-      fixed(summary.p95Ms),
-      fixed(summary.maxMs),
-      fixed(summary.convergeMs, 0),
-      fixed(pick(runs, (result) => result.signedMedianMs)),
-      fixed(pick(runs, (result) => result.clockErrorMs)),
-      fixed(pick(runs, (result) => result.hostSteadinessMs)),
-      fixed(pick(runs, (result) => result.followerSteadinessMs)),
-      debiased ? fixed(debiased.p95Ms) : '',
-      `≤ ${scenario.goals.p95Ms} / ≤ ${scenario.goals.convergeMs}`,
-      `${meets(judged, scenario.goals) ? 'met' : '**missed**'} (${runs.filter((result) => result.met).length}/${runs.length} runs)`,
-      runs.map((result) => fixed(result.load, 2)).join(', '),
-    ]);
-    lines.push(summaryLine(scenario.name, summary, debiased, runs[0]?.biasMs ?? 0, null));
-  }
-  const table = [
-    `Median of ${options.runs} run${options.runs > 1 ? 's' : ''} per scenario (\`npm run bench:sync -- --runs ${options.runs} --table\`).`,
-    `Machine at the start: ${options.machineAtStart}; at the end: ${options.machineAtEnd}.`,
-    '',
-    formatTable(
-      [
-        'scenario',
-        'follower',
-        'p50 ms',
-        'p95 ms',
-        'max ms',
-        'converge ms',
-        'signed median ms',
-        'clock estimate ms',
-        'host alone p95',
-        'follower alone p95',
-        'p95 bias removed',
-        'goal p95 / converge',
-        'goal',
-        'load (1 min) per run',
-      ],
-      rows,
-    ),
-  ].join('\n');
-  if (options.write) {
-    writeFileSync(TABLE_PATH, `${table}\n`);
-    const readme = readFileSync(README_PATH, 'utf8');
-    const from = readme.indexOf(TABLE_START);
-    const to = readme.indexOf(TABLE_END);
-    if (from >= 0 && to > from) {
-      writeFileSync(README_PATH, `${readme.slice(0, from + TABLE_START.length)}\n${table}\n${readme.slice(to)}`);
-    }
-  }
-  return [table, '', ...lines].join('\n');
 }
 
 if (import.meta.main) {

@@ -1,4 +1,4 @@
-// `npm run bench:sync [-- <scenario>… --runs N --table]` — how closely a follower's player tracks the host's
+// `npm run bench:sync [-- <scenario>… --runs N --table --seed S]` — how closely a follower's player tracks the host's
 // (issue #4 item 8, issue #15; bench/README.md). Starts the built app on its own port with a fresh database, then
 // for each run of each scenario (bench/sync/scenarios.ts): the scenario's source, the delaying proxy for the
 // follower's network, and one Chromium with two contexts: the host (signed up through the real popup, direct to
@@ -19,7 +19,8 @@ import { chromiumLaunch } from '../../playwright.config.ts';
 import { describeMachine } from '../lib/machine.ts';
 import type { HostAction, PageSamples } from './analysis.ts';
 import { type DelayProxy, startDelayProxy } from './delay-proxy.ts';
-import { type Recording, report, type ScenarioResult, writeMedianTable } from './report.ts';
+import { writeMedianTable } from './median-table.ts';
+import { type Recording, report, type ScenarioResult } from './report.ts';
 import { clockSkew, installSampler } from './sampler.ts';
 import {
   type BenchPorts,
@@ -34,6 +35,8 @@ import {
 export const PORT = Number(process.env.SYNC_BENCH_PORT ?? 3290);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const MEDIA_PORT = PORT + 1000;
+/** The web build the app serves (a copy of it): WEB_DIST_DIR, as for the e2e run, so a run can use its own build. */
+const WEB_DIST = process.env.WEB_DIST_DIR ?? 'apps/web/dist';
 const PORTS: BenchPorts = { app: PORT, media: MEDIA_PORT };
 /** The fake YouTube and embedded sites' oEmbed server the app is pointed at (the embedded sources' titles). */
 const OEMBED_PORT = PORT + 2000;
@@ -74,7 +77,7 @@ export async function waitForReady(url: string, server: ChildProcess): Promise<v
  */
 export function startApp(workDir: string, env: Record<string, string> = {}): ChildProcess {
   const webDist = join(workDir, 'web');
-  cpSync('apps/web/dist', webDist, { recursive: true });
+  cpSync(WEB_DIST, webDist, { recursive: true });
   return spawn(process.execPath, ['apps/server/src/main.ts'], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
@@ -132,7 +135,7 @@ export async function openRoom(
 ): Promise<{ host: Page; follower: Page }> {
   const player = scenario.source.player ?? PLAYER;
   const hostContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  await source.prepareContext?.(hostContext);
+  await source.prepareContext?.(hostContext, 'host');
   const host = await hostContext.newPage();
   await host.addInitScript(installSampler, player);
   host.on('pageerror', (error) => console.error(`host page error: ${error.message}`));
@@ -153,7 +156,7 @@ export async function openRoom(
     ...scenario.follower.context,
     ...(proxy ? { proxy: { server: `socks5://127.0.0.1:${proxy.port}` } } : {}),
   });
-  await source.prepareContext?.(followerContext);
+  await source.prepareContext?.(followerContext, 'follower');
   const follower = await followerContext.newPage();
   const cdp = await followerContext.newCDPSession(follower);
   if (scenario.follower.cpuThrottlingRate) {
@@ -167,10 +170,11 @@ export async function openRoom(
 }
 
 /** One run of one scenario: its recording (also written to bench/results/sync-<scenario>.json). */
-async function runScenario(scenario: Scenario, run: number): Promise<Recording> {
-  const source = await scenario.source.start(PORTS);
-  // Each run of `--runs N` (1-based) draws its own delays; run 1 keeps the proxy's old seed, 15.
-  const seed = 14 + run;
+async function runScenario(scenario: Scenario, run: number, firstSeed: number): Promise<Recording> {
+  // Each run of `--runs N` (1-based) draws its own delays and fake seeks: seed, seed + 1… (`--seed`, 15 by default,
+  // the proxy's old seed); `--seed S --runs 1` replays the run that printed seed=S.
+  const seed = firstSeed + run - 1;
+  const source = await scenario.source.start(PORTS, seed);
   const proxy = scenario.network ? await startDelayProxy({ targetPort: PORT, profile: scenario.network, seed }) : null;
   let browser: Browser | null = null;
   try {
@@ -194,13 +198,16 @@ async function runScenario(scenario: Scenario, run: number): Promise<Recording> 
 
     const collect = (page: Page) => page.evaluate(() => window.__syncSamples as PageSamples);
     const [hostSamples, followerSamples] = await Promise.all([collect(host), collect(follower)]);
+    // The fake YouTube's seeks, their stalls drawn from the run's seed: what a seek's convergence came from.
+    const seeksOf = (page: Page) => page.evaluate(() => window.__fakeYouTube?.seeks);
+    const [hostSeeks, followerSeeks] = await Promise.all([seeksOf(host), seeksOf(follower)]);
     const recording: Recording = {
       scenario: scenario.name,
       description: scenario.description,
       goals: scenario.goals,
       biasMs: routeBiasMs(scenario.network),
       stalls: proxy?.stalls().filter((stall) => stall.to >= start && stall.from <= end) ?? [],
-      jitterSeed: proxy ? seed : undefined,
+      seed,
       start,
       end,
       actions,
@@ -208,6 +215,7 @@ async function runScenario(scenario: Scenario, run: number): Promise<Recording> 
       machine: describeMachine(),
       host: hostSamples,
       follower: followerSamples,
+      fakeSeeks: hostSeeks && followerSeeks ? { host: hostSeeks, follower: followerSeeks } : undefined,
     };
     mkdirSync('bench/results', { recursive: true });
     writeFileSync(`bench/results/sync-${scenario.name}.json`, JSON.stringify(recording));
@@ -222,21 +230,27 @@ async function runScenario(scenario: Scenario, run: number): Promise<Recording> 
 function parseCommandLine() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { runs: { type: 'string', default: '1' }, table: { type: 'boolean', default: false } },
+    options: {
+      runs: { type: 'string', default: '1' },
+      table: { type: 'boolean', default: false },
+      seed: { type: 'string', default: process.env.SYNC_BENCH_SEED ?? '15' },
+    },
   });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number ≥ 1, not ${values.runs}`);
+  const seed = Number(values.seed);
+  if (!Number.isInteger(seed) || seed < 0) throw new Error(`--seed must be a whole number ≥ 0, not ${values.seed}`);
   const unknown = positionals.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name));
   if (unknown.length > 0) {
     throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
   }
   const scenarios = positionals.length > 0 ? SCENARIOS.filter((s) => positionals.includes(s.name)) : SCENARIOS;
-  return { runs, table: values.table, scenarios };
+  return { runs, table: values.table, scenarios, seed };
 }
 
 async function main(): Promise<void> {
-  const { runs, table, scenarios } = parseCommandLine();
-  if (!existsSync('apps/web/dist/index.html')) throw new Error('apps/web/dist is missing: run `npm run build`');
+  const { runs, table, scenarios, seed } = parseCommandLine();
+  if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`${WEB_DIST} is missing: run \`npm run build\``);
   const workDir = mkdtempSync(join(tmpdir(), 'xemchung-bench-sync-'));
   const oembed = await startFakeYouTube({ port: OEMBED_PORT });
   const app = startApp(workDir, oembed.env);
@@ -255,7 +269,7 @@ async function main(): Promise<void> {
     for (let run = 1; run <= runs; run++) {
       for (const scenario of scenarios) {
         console.error(`bench:sync ${scenario.name}, run ${run} of ${runs}…`);
-        const result = report(await runScenario(scenario, run), { run, runs });
+        const result = report(await runScenario(scenario, run, seed), { run, runs });
         results.get(scenario.name)?.push(result);
         reports.push(result.text);
       }

@@ -27,7 +27,7 @@ export interface StartedSource {
   /** The playlist item's title: its play button is named `Phát <title>`. */
   title: string;
   /** Sets up each page's browser context before it opens the room (an embedded player's fake SDK). */
-  prepareContext?: (context: BrowserContext) => Promise<void>;
+  prepareContext?: (context: BrowserContext, page: 'host' | 'follower') => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,7 +43,8 @@ export interface Source {
    * as the native controls or the controls inside an embedded site's iframe would.
    */
   hostAct?: (page: Page, act: HostActKind, value: number) => Promise<number>;
-  start(ports: BenchPorts): Promise<StartedSource>;
+  /** `seed`: the run's, for whatever the source draws at random (the fake YouTube's seeks), so a run replays. */
+  start(ports: BenchPorts, seed?: number): Promise<StartedSource>;
 }
 
 export type HostActKind = 'pause' | 'play' | 'seek' | 'rate';
@@ -117,7 +118,8 @@ const YOUTUBE_BENCH_ID = 'ytSyncBench';
  * YouTube's player on both pages (issue #15 item 4): the app's real YouTubePlayer runs against a local fake of the
  * IFrame Player API (bench/sync/fake-youtube/) that drives a real <video> of the clip with YouTube's coarse
  * controls: asynchronous seeks landing 150–600 ms later on a 0.5 s grid, fixed rates, time updated every 250 ms.
- * The host acts through the player's API (seekTo, pauseVideo…), as a user of YouTube's own controls would.
+ * The host acts through the player's API (seekTo, pauseVideo…), as a user of YouTube's own controls would. The
+ * fake's draws are seeded by the run's seed, the host's and the follower's each their own (2 × seed, 2 × seed + 1).
  */
 const youtube: Source = {
   name: 'youtube',
@@ -144,14 +146,15 @@ const youtube: Source = {
       },
       { act, value },
     ),
-  async start(ports) {
+  async start(ports, seed = 15) {
     const clip = await directClip.start(ports);
     const mediaUrl = clip.link;
     return {
       ...clip,
       link: `https://www.youtube.com/watch?v=${YOUTUBE_BENCH_ID}`,
       title: oembedTitle(YOUTUBE_BENCH_ID),
-      prepareContext: (context) => routeFakeYouTube(context, { ...YOUTUBE_LIKE, mediaUrl }),
+      prepareContext: (context, page) =>
+        routeFakeYouTube(context, { ...YOUTUBE_LIKE, mediaUrl, seed: 2 * seed + (page === 'host' ? 0 : 1) }),
     };
   },
 };

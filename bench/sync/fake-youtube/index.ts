@@ -1,9 +1,10 @@
 // Serves the fake IFrame Player API (./widget.ts) in place of youtube.com's, for one browser context: the
 // app's loader fetches https://www.youtube.com/iframe_api, which (as the real one does) adds the widget script.
 import type { BrowserContext } from '@playwright/test';
+import { seededRandom } from '../delay-proxy.ts';
 import { type FakeYouTubeConfig, installFakeYouTube } from './widget.ts';
 
-export type { FakeYouTubeConfig } from './widget.ts';
+export type { FakeSeek, FakeYouTubeConfig } from './widget.ts';
 
 const API_URL = 'https://www.youtube.com/iframe_api';
 const WIDGET_URL = 'https://www.youtube.com/s/player/fake/www-widgetapi.js';
@@ -27,6 +28,6 @@ export async function routeFakeYouTube(context: BrowserContext, config: FakeYouT
     ),
   );
   await context.route(WIDGET_URL, (route) =>
-    route.fulfill(script(`(${installFakeYouTube.toString()})(${JSON.stringify(config)});`)),
+    route.fulfill(script(`(${installFakeYouTube.toString()})(${JSON.stringify(config)}, ${seededRandom.toString()});`)),
   );
 }

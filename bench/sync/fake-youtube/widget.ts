@@ -1,7 +1,5 @@
-// A local stand-in for YouTube's IFrame Player API (www-widgetapi.js and the player behind it), so the app's
-// real YouTubePlayer code runs unchanged against a real <video> of the bench clip (issue #15 item 4).
-//
-// It copies the real API's shape where our sync depends on it:
+// A local stand-in for YouTube's IFrame Player API (www-widgetapi.js and the player behind it), so the app's real
+// YouTubePlayer code runs unchanged on a real <video> of the bench clip (issue #15 item 4). Like the real API:
 // - two sides joined by an ordered, delayed message channel, as the page and the youtube.com iframe are by
 //   postMessage: commands (playVideo, seekTo, ...) reach the player late, and what the page knows of the player
 //   (state, time, rate) is the last `infoDelivery` it received;
@@ -9,6 +7,7 @@
 //   getCurrentTime() is the real widget script's: the delivered time plus, while PLAYING, the wall time since the
 //   player stamped it (`currentTimeLastUpdated_`, Date.now() in the iframe) × the rate, at most 1 s;
 // - a seek goes BUFFERING, stands still 150–600 ms and lands on a keyframe-ish boundary (the nearest 0.5 s);
+// - its draws (a seek's stall, a message's hop) come from `config.seed`: a run with the same seed replays its seeks;
 // - only the rates of getAvailablePlaybackRates(); another is rounded toward 1 to the nearest available one;
 // - a refused start (autoplay policy) raises onAutoplayBlocked.
 // Runs inside the page (Playwright serialises it: no closures over module scope, no imports).
@@ -27,26 +26,42 @@ export interface FakeYouTubeConfig {
   messageDelayMs: [number, number];
   /** getAvailablePlaybackRates(). */
   rates: number[];
+  /** Seeds every draw of this page's players (a run with the same seed replays them); absent: a random one. */
+  seed?: number;
 }
+
+/** A seeded generator of numbers in [0, 1): the bench's own (delay-proxy.ts), passed in as source text. */
+export type SeededRandom = (seed: number) => () => number;
+
+/** A seek the fake carried out: asked at `at` (common clock) for `target`, landed on `landed` after `stallMs`. */
+export type FakeSeek = Record<'at' | 'target' | 'landed' | 'stallMs', number>;
 
 declare global {
   interface Window {
-    /** The fake's players, for the bench to act on as a user of YouTube's own controls would. */
-    __fakeYouTube?: { players: unknown[]; seeks: { at: number; target: number; landed: number }[] };
+    /** The fake's players (for the bench to act on as YouTube's own controls would), its seeks, its seed. */
+    __fakeYouTube?: { seed: number; players: unknown[]; seeks: FakeSeek[] };
   }
 }
 
-export function installFakeYouTube(config: FakeYouTubeConfig): void {
+export function installFakeYouTube(config: FakeYouTubeConfig, seededRandom: SeededRandom): void {
   const STATE = { UNSTARTED: -1, ENDED: 0, PLAYING: 1, PAUSED: 2, BUFFERING: 3 };
-  const between = ([low, high]: [number, number]) => low + Math.random() * (high - low);
-  const registry = { players: [] as unknown[], seeks: [] as { at: number; target: number; landed: number }[] };
+  const seed = config.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const registry = { seed, players: [] as unknown[], seeks: [] as FakeSeek[] };
   window.__fakeYouTube = registry;
+  // Each purpose of each player draws from its own sequence: how many messages a channel sent (which depends on
+  // timing) does not shift the stall the n-th seek draws.
+  let streams = 0;
+  const draws = () => {
+    const random = seededRandom(seed * 64 + streams++);
+    return ([low, high]: [number, number]) => low + random() * (high - low);
+  };
 
   /**
    * One direction of the postMessage channel: each message after a random delay, never before an earlier one. Two
    * timers due at the same millisecond may fire in either order, so a timer delivers the queue up to its message.
    */
   const channel = () => {
+    const between = draws();
     let lastAt = 0;
     const queue: (() => void)[] = [];
     const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -88,6 +103,7 @@ export function installFakeYouTube(config: FakeYouTubeConfig): void {
     private readonly video: HTMLVideoElement;
     private readonly toPlayer = channel();
     private readonly toPage = channel();
+    private readonly seekStall = draws();
     private readonly events: Options['events'];
     /** The page's view of the player: the last infoDelivery. */
     private playerInfo: Info = {
@@ -229,9 +245,10 @@ export function installFakeYouTube(config: FakeYouTubeConfig): void {
       const target = Math.min(Math.max(0, seconds), duration);
       if (this.seeking) clearTimeout(this.seeking.timer);
       const issuedAt = performance.timeOrigin + performance.now();
+      const stallMs = this.seekStall(config.seekLatencyMs);
       const timer = setTimeout(() => {
         const landed = Math.min(duration, Math.round(target / config.seekSnapSeconds) * config.seekSnapSeconds);
-        registry.seeks.push({ at: issuedAt, target, landed });
+        registry.seeks.push({ at: issuedAt, target, landed, stallMs });
         video.addEventListener(
           'seeked',
           () => {
@@ -245,7 +262,7 @@ export function installFakeYouTube(config: FakeYouTubeConfig): void {
           { once: true },
         );
         video.currentTime = landed;
-      }, between(config.seekLatencyMs));
+      }, stallMs);
       this.seeking = { target, timer };
       // The player stands still while it fetches the new position.
       video.pause();
