@@ -17,6 +17,7 @@ describe('GET /api/client-config', () => {
       sentryDsn: null,
       supportUrl: 'https://www.facebook.com/xemchung',
       contactEmail: 'banquyen@xemchung.app',
+      iceServers: [],
     });
   });
 
@@ -28,6 +29,16 @@ describe('GET /api/client-config', () => {
       sentryDsn: null,
       supportUrl: 'https://help.phim.example/lien-he',
       contactEmail: 'admin@phim.example',
+      iceServers: [],
     });
+  });
+
+  it('R114: gives the browser the ICE servers of ICE_SERVERS as they were set', async () => {
+    const iceServers = [
+      { urls: 'stun:turn.phim.example:3478' },
+      { urls: ['turn:turn.phim.example:3478', 'turns:turn.phim.example:5349'], username: 'xem', credential: 'chung' },
+    ];
+    server = await startServer('sqlite', { env: { ICE_SERVERS: JSON.stringify(iceServers) } });
+    expect(await (await fetch(`${server.url}/api/client-config`)).json()).toMatchObject({ iceServers });
   });
 });

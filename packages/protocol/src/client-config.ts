@@ -9,4 +9,16 @@ export interface ClientConfig {
   supportUrl: string;
   /** Where copyright complaints go (CONTACT_EMAIL): the terms and privacy pages. */
   contactEmail: string;
+  /** The STUN and TURN servers for own files' WebRTC connections (ICE_SERVERS, R114); empty when none is set. */
+  iceServers: IceServer[];
+}
+
+/**
+ * One STUN or TURN server, as RTCPeerConnection takes it (RTCIceServer): `stun:`, `turn:` or `turns:` URLs; a TURN
+ * server's username and credential.
+ */
+export interface IceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EmbedSource } from '@xemchung/protocol';
+import type { EmbedSource, IceServer } from '@xemchung/protocol';
 import { withDefaultUser } from '../db/database.ts';
 import { dataDirError } from '../startup/startup-error.ts';
 import { type Env, parseEnv } from './env.ts';
@@ -61,6 +61,8 @@ export interface Config {
   /** The operator's support page and contact address, shown by the web app (GET /api/client-config). */
   supportUrl: string;
   contactEmail: string;
+  /** STUN and TURN servers for own files' WebRTC connections (ICE_SERVERS, R114), given to the web app as they are. */
+  iceServers: IceServer[];
 }
 
 export type SearchProvider = 'innertube' | 'data-api' | 'none';
@@ -164,5 +166,6 @@ export function loadConfig(
     },
     supportUrl: env.SUPPORT_URL,
     contactEmail: env.CONTACT_EMAIL,
+    iceServers: env.ICE_SERVERS,
   };
 }

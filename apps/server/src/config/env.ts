@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { iceServersSchema } from './ice-servers.ts';
 
 /** More proxies than this in front of one app is a typo, not a topology. */
 const MAX_PROXY_HOPS = 10;
@@ -94,6 +95,7 @@ const envSchema = z
     // Today's addresses are only the defaults: each operator names their own (shown by the web app).
     SUPPORT_URL: z.url({ protocol: /^https?$/ }).default('https://www.facebook.com/xemchung'),
     CONTACT_EMAIL: z.email().default('banquyen@xemchung.app'),
+    ICE_SERVERS: iceServersSchema,
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER) {

@@ -1,11 +1,12 @@
 import { type ClientConfig, type Me, type RoomSummary, roomNameProblem } from '@xemchung/protocol';
 import { vi } from 'vitest';
 
-/** What apps/server answers on GET /api/client-config when SENTRY_DSN, SUPPORT_URL and CONTACT_EMAIL are unset. */
+/** What apps/server answers on GET /api/client-config when none of its settings is set. */
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   sentryDsn: null,
   supportUrl: 'https://www.facebook.com/xemchung',
   contactEmail: 'banquyen@xemchung.app',
+  iceServers: [],
 };
 
 /**
