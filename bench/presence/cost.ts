@@ -40,7 +40,7 @@ function cpuPerCall(calls: number, work: (index: number) => void): number {
 const registry = new PresenceRegistry({ gossip: true });
 for (let room = 0; room < ROOMS; room++) {
   for (let viewer = 0; viewer < VIEWERS; viewer++)
-    registry.join(`s-${room}-${viewer}`, roomId(room), person(room, viewer));
+    registry.join(`s-${room}-${viewer}`, roomId(room), person(room, viewer), 0);
 }
 
 const reportCost = cpuPerCall(200_000, (index) => {

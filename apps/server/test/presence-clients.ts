@@ -36,11 +36,9 @@ export function guestCookie(token: string): string {
 }
 
 /**
- * Reports like the web page does (R52, R53): once now and whenever probed, so the tab stays listed; `watching`:
- * with its list of viewers open, so it is also sent the lists that changed by reports alone.
+ * Reports once, as a page does on joining (R53); its pongs keep it listed after (R52). `watching`: with its list of
+ * viewers open, so it is also sent the lists that changed by reports alone.
  */
 export function reportLikeAPage(client: TestClient, watching: boolean) {
-  const send = () => client.request('presence:report', { state: 'idle', watching });
-  client.socket.on('presence:probe', () => void send());
-  return send();
+  return client.request('presence:report', { state: 'idle', watching });
 }

@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from './schemas/commands.ts';
 import type { SyncReport } from './schemas/presence.ts';
-import { betterReport, boundedReport, SYNC_FAIR_MS, SYNC_GOOD_MS, syncLevel } from './sync-badge.ts';
+import {
+  badgeChanged,
+  betterReport,
+  boundedReport,
+  SYNC_EDGE_MARGIN_MS,
+  SYNC_FAIR_MS,
+  SYNC_GOOD_MS,
+  syncLevel,
+} from './sync-badge.ts';
 import { SYNC_ERROR_MAX_MS, SYNC_RTT_MAX_MS, SYNC_STATES } from './sync-report.ts';
 
 const report = (state: SyncReport['state'], errorMs?: number, rttMs = 20): SyncReport =>
@@ -86,5 +94,61 @@ describe('the sync badge (R53)', () => {
     expect(betterReport(report('playing'), report('playing', 900))).toEqual(report('playing', 900));
     expect(betterReport(null, report('blocked'))).toEqual(report('blocked'));
     expect(betterReport(null, null)).toBeNull();
+  });
+});
+
+describe('when a page reports: its badge changed (R53)', () => {
+  it('a new state, or an error that appears or goes, is a change; the error moving inside its band is not', () => {
+    expect(badgeChanged(null, report('idle'))).toBe(true);
+    expect(badgeChanged(report('paused', 5), report('playing', 5))).toBe(true);
+    expect(badgeChanged(report('playing'), report('playing', 5))).toBe(true);
+    expect(badgeChanged(report('playing', 5), report('playing'))).toBe(true);
+    expect(badgeChanged(report('playing', 5), report('playing', -49, 300))).toBe(false);
+    expect(badgeChanged(report('playing', 400), report('playing', -90_000))).toBe(false);
+    expect(badgeChanged(report('paused', 5), report('paused', 900))).toBe(false);
+  });
+
+  it('a colour changes once the error is past the edge by more than the margin, either way', () => {
+    const edge = SYNC_GOOD_MS;
+    expect(badgeChanged(report('playing', 40), report('playing', edge + SYNC_EDGE_MARGIN_MS - 1))).toBe(false);
+    expect(badgeChanged(report('playing', 40), report('playing', -(edge + SYNC_EDGE_MARGIN_MS)))).toBe(false);
+    expect(badgeChanged(report('playing', 40), report('playing', -(edge + SYNC_EDGE_MARGIN_MS + 1)))).toBe(true);
+    expect(badgeChanged(report('playing', 70), report('playing', edge - SYNC_EDGE_MARGIN_MS + 1))).toBe(false);
+    expect(badgeChanged(report('playing', 70), report('playing', edge - SYNC_EDGE_MARGIN_MS))).toBe(true);
+    expect(badgeChanged(report('playing', 100), report('playing', SYNC_FAIR_MS + SYNC_EDGE_MARGIN_MS + 1))).toBe(true);
+    expect(badgeChanged(report('playing', 20), report('playing', 5000))).toBe(true);
+  });
+
+  it('an error wavering within the margin of an edge is never a change, whichever side was reported', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(SYNC_GOOD_MS, SYNC_FAIR_MS),
+        fc.integer({ min: -SYNC_EDGE_MARGIN_MS + 1, max: SYNC_EDGE_MARGIN_MS - 1 }),
+        fc.integer({ min: -SYNC_EDGE_MARGIN_MS + 1, max: SYNC_EDGE_MARGIN_MS - 1 }),
+        fc.boolean(),
+        (edge, a, b, negative) => {
+          const sign = negative ? -1 : 1;
+          const last = report('playing', sign * (edge + a));
+          return !badgeChanged(last, report('playing', sign * (edge + b)));
+        },
+      ),
+    );
+  });
+
+  it('the same state and colour is never a change, whatever the error and round trip', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SYNC_STATES),
+        fc.option(fc.integer({ min: -1000, max: 1000 }), { nil: undefined }),
+        fc.constantFrom(...SYNC_STATES),
+        fc.option(fc.integer({ min: -1000, max: 1000 }), { nil: undefined }),
+        (lastState, lastError, state, error) => {
+          const last = report(lastState, lastError);
+          const next = report(state, error);
+          fc.pre(syncLevel(last) === syncLevel(next) && last.state === state);
+          return !badgeChanged(last, next);
+        },
+      ),
+    );
   });
 });

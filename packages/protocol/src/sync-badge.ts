@@ -6,6 +6,11 @@ import { SYNC_ERROR_MAX_MS, SYNC_RTT_MAX_MS, type SyncState } from './sync-repor
 export const SYNC_GOOD_MS = 50;
 /** At most this far (ms) it is amber; beyond, red. */
 export const SYNC_FAIR_MS = 250;
+/**
+ * How far past a band's edge (ms) a playing viewer's error must go before its page reports the new colour (R53):
+ * an error wavering around 50 ms does not send a report each time it crosses.
+ */
+export const SYNC_EDGE_MARGIN_MS = 10;
 
 /**
  * The badge's colour: `good` (green), `fair` (amber), `poor` (red) for a playing viewer by its error; `idle`
@@ -19,6 +24,23 @@ export function syncLevel(report: SyncReport | null): SyncLevel {
   const error = Math.abs(report.errorMs);
   if (error <= SYNC_GOOD_MS) return 'good';
   return error <= SYNC_FAIR_MS ? 'fair' : 'poor';
+}
+
+/**
+ * Whether a report of `next` would change the badge the last report sent (`last`) shows (R53): another state, or
+ * another colour once the error is SYNC_EDGE_MARGIN_MS past the edge between them. The error's value alone is not
+ * a change: the tooltip's number is the last reported one.
+ */
+export function badgeChanged(last: SyncReport | null, next: SyncReport): boolean {
+  if (!last || last.state !== next.state) return true;
+  const was = syncLevel(last);
+  const level = syncLevel(next);
+  if (level === was) return false;
+  if (last.errorMs === undefined || next.errorMs === undefined) return true;
+  // Moved back towards the band it left by the margin, is the error still out of it?
+  const error = Math.abs(next.errorMs);
+  const back = error > Math.abs(last.errorMs) ? error - SYNC_EDGE_MARGIN_MS : error + SYNC_EDGE_MARGIN_MS;
+  return syncLevel({ state: next.state, errorMs: back }) !== was;
 }
 
 /**

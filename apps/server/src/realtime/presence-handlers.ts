@@ -1,4 +1,4 @@
-import { ackFailure, type ErrorCode, SYNC_REPORT_INTERVAL_MS, type SyncReport } from '@xemchung/protocol';
+import { ackFailure, type ErrorCode, SYNC_REPORT_GAP_MS, type SyncReport } from '@xemchung/protocol';
 import type { Handlers } from '../commands/handler.ts';
 
 export interface PresenceHandlerDeps {
@@ -9,7 +9,7 @@ export interface PresenceHandlerDeps {
 }
 
 const REPORT_REFUSALS: Partial<Record<ErrorCode, string>> = {
-  rate_limited: `One report every ${SYNC_REPORT_INTERVAL_MS} ms`,
+  rate_limited: `One report every ${SYNC_REPORT_GAP_MS} ms`,
   not_joined: 'Join the room first',
 };
 

@@ -17,10 +17,10 @@ const changes = (registry: PresenceRegistry) => Object.fromEntries(registry.view
 describe('presence registry (R52)', () => {
   it('shows one entry per person, however many tabs they have, and counts the tabs', () => {
     const registry = new PresenceRegistry({ gossip: false });
-    registry.join('s1', ROOM, an);
-    registry.join('s2', ROOM, an);
-    registry.join('s3', ROOM, guest);
-    registry.join('s4', OTHER, binh);
+    registry.join('s1', ROOM, an, 0);
+    registry.join('s2', ROOM, an, 0);
+    registry.join('s3', ROOM, guest, 0);
+    registry.join('s4', OTHER, binh, 0);
     expect(registry.viewers(ROOM)).toEqual([
       { ...guest, tabs: 1, report: null },
       { ...an, tabs: 2, report: null },
@@ -36,7 +36,7 @@ describe('presence registry (R52)', () => {
 
   it('a leave of a room the socket is not in changes nothing', () => {
     const registry = new PresenceRegistry({ gossip: false });
-    registry.join('s1', ROOM, an);
+    registry.join('s1', ROOM, an, 0);
     registry.viewChanges.delete(ROOM);
     registry.leave('s1', OTHER);
     registry.leave('nobody', ROOM);
@@ -46,8 +46,8 @@ describe('presence registry (R52)', () => {
 
   it('joining another room moves the tab', () => {
     const registry = new PresenceRegistry({ gossip: false });
-    registry.join('s1', ROOM, an);
-    registry.join('s1', OTHER, an);
+    registry.join('s1', ROOM, an, 0);
+    registry.join('s1', OTHER, an, 0);
     expect(registry.viewers(ROOM)).toEqual([]);
     expect(registry.hasLocal(ROOM)).toBe(false);
     expect(registry.viewers(OTHER)).toHaveLength(1);
@@ -55,7 +55,7 @@ describe('presence registry (R52)', () => {
 
   it('adds the parts other nodes announce, and forgets a node with everyone it held', () => {
     const registry = new PresenceRegistry({ gossip: true });
-    registry.join('s1', ROOM, an);
+    registry.join('s1', ROOM, an, 0);
     registry.applyRemote(
       'node-b',
       {
@@ -105,10 +105,10 @@ describe('presence registry (R52)', () => {
 
   it('keeps local changes for gossip only when there are other nodes to tell', () => {
     const alone = new PresenceRegistry({ gossip: false });
-    alone.join('s1', ROOM, an);
+    alone.join('s1', ROOM, an, 0);
     expect(alone.localChanges.size).toBe(0);
     const clustered = new PresenceRegistry({ gossip: true });
-    clustered.join('s1', ROOM, an);
+    clustered.join('s1', ROOM, an, 0);
     expect(Object.fromEntries(clustered.localChanges.entries())).toEqual({ [ROOM]: 'members' });
   });
 });
@@ -116,8 +116,8 @@ describe('presence registry (R52)', () => {
 describe('sync reports in the registry (R53)', () => {
   it('a report changes only its sender’s entry', () => {
     const registry = new PresenceRegistry({ gossip: false });
-    registry.join('s1', ROOM, an);
-    registry.join('s2', ROOM, binh);
+    registry.join('s1', ROOM, an, 0);
+    registry.join('s2', ROOM, binh, 0);
     expect(registry.report('s2', playing(-12), 0)).toBe(true);
     expect(registry.viewers(ROOM)).toEqual([
       { ...an, tabs: 1, report: null },
@@ -132,39 +132,48 @@ describe('sync reports in the registry (R53)', () => {
 
   it('shows the best of a person’s tabs: a playing one first, then the smaller error', () => {
     const registry = new PresenceRegistry({ gossip: false });
-    registry.join('s1', ROOM, an);
-    registry.join('s2', ROOM, an);
-    registry.join('s3', ROOM, an);
+    registry.join('s1', ROOM, an, 0);
+    registry.join('s2', ROOM, an, 0);
+    registry.join('s3', ROOM, an, 0);
     registry.report('s1', { state: 'paused', errorMs: 0, rttMs: 20 }, 0);
     registry.report('s2', playing(-300), 0);
     registry.report('s3', playing(40), 0);
     expect(registry.viewers(ROOM)[0]?.report).toEqual(playing(40));
   });
 
-  it('probes a reporting tab gone quiet, unlists it when it stays quiet, and lists it again when it reports', () => {
-    const liveness = { probeAfterMs: 2500, silentAfterMs: 3500, probeEveryMs: 1000 };
+  it('pings a tab gone quiet, unlists it when it stays quiet, and lists it again when it answers or reports', () => {
+    const liveness = { pingAfterMs: 2500, silentAfterMs: 3500, pingEveryMs: 1000 };
     const registry = new PresenceRegistry({ gossip: false });
-    registry.join('s1', ROOM, an);
-    registry.join('s2', ROOM, binh);
+    registry.join('s1', ROOM, an, 0);
+    registry.join('s2', ROOM, binh, 0);
     registry.report('s1', playing(5), 1000);
+    registry.pong('s2', 1000);
     registry.viewChanges.delete(ROOM);
     expect(registry.sweep(3499, liveness)).toEqual([]);
-    expect(registry.sweep(3500, liveness)).toEqual(['s1']);
-    expect(registry.sweep(4000, liveness)).toEqual([]); // probed less than probeEveryMs ago
+    expect(registry.sweep(3500, liveness)).toEqual(['s1', 's2']);
+    registry.pong('s2', 3550); // s2's pong comes back; s1's never does
+    expect(registry.sweep(4000, liveness)).toEqual([]); // s1 pinged less than pingEveryMs ago
     expect(changes(registry)).toEqual({});
     expect(registry.sweep(4500, liveness)).toEqual(['s1']);
     expect(registry.viewers(ROOM).map((viewer) => viewer.key)).toEqual([binh.key]);
     expect(changes(registry)).toEqual({ [ROOM]: 'members' });
-    registry.report('s1', playing(7), 4600);
+    registry.pong('s1', 4600);
     expect(registry.viewers(ROOM).map((viewer) => viewer.key)).toEqual([an.key, binh.key]);
+    expect(registry.viewers(ROOM)[0]?.report).toEqual(playing(5)); // its last report, kept while unlisted
+    expect(registry.sweep(8100, liveness)).toEqual(['s1', 's2']);
+    registry.report('s1', playing(7), 8200);
+    expect(registry.viewers(ROOM).map((viewer) => viewer.key)).toEqual([an.key]);
     expect(registry.viewers(ROOM)[0]?.report).toEqual(playing(7));
   });
 
-  it('never judges a tab that has not reported (a client that does not take part in reports)', () => {
+  it('judges a tab from its join, whether or not it ever reports', () => {
     const registry = new PresenceRegistry({ gossip: false });
-    registry.join('s1', ROOM, an);
-    expect(registry.sweep(1_000_000, { probeAfterMs: 2500, silentAfterMs: 3500, probeEveryMs: 1000 })).toEqual([]);
-    expect(registry.viewers(ROOM)).toHaveLength(1);
+    registry.join('s1', ROOM, an, 10_000);
+    const liveness = { pingAfterMs: 2500, silentAfterMs: 3500, pingEveryMs: 1000 };
+    expect(registry.sweep(12_499, liveness)).toEqual([]);
+    expect(registry.sweep(12_500, liveness)).toEqual(['s1']);
+    expect(registry.sweep(13_500, liveness)).toEqual(['s1']);
+    expect(registry.viewers(ROOM)).toHaveLength(0);
   });
 });
 
@@ -207,7 +216,7 @@ describe('presence registry, property (R52, R53)', () => {
           switch (step.kind) {
             case 'join': {
               const person = PEOPLE[step.person] as Person;
-              registry.join(`s${step.socket}`, ROOMS[step.room] as string, person);
+              registry.join(`s${step.socket}`, ROOMS[step.room] as string, person, 0);
               sockets.set(step.socket, { room: ROOMS[step.room] as string, person });
               break;
             }

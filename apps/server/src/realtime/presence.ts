@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type ErrorCode,
-  type ServerToClientEvents,
-  SYNC_REPORT_INTERVAL_MS,
-  type SyncReport,
-} from '@xemchung/protocol';
+import { type ErrorCode, type ServerToClientEvents, SYNC_REPORT_GAP_MS, type SyncReport } from '@xemchung/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DefaultEventsMap, Server } from 'socket.io';
+import type { DefaultEventsMap, Server, Socket } from 'socket.io';
+import type { WebSocket } from 'ws';
 import { TokenBucket, type TokenBucketOptions } from '../limits/token-bucket.ts';
 import { ROOM_ID_PATTERN } from '../rooms/room-id.ts';
 import type { SocketData } from './handshake.ts';
@@ -16,8 +12,8 @@ import { type Liveness, type PresenceChange, type PresencePart, PresenceRegistry
 export const PRESENCE_TICK_MS = 100;
 /** People coming and going reach the room (and the other nodes) within this (ms). */
 export const PRESENCE_MEMBERS_FLUSH_MS = 500;
-/** Report-only changes are sent this often (ms): as often as clients report. */
-export const PRESENCE_REPORTS_FLUSH_MS = SYNC_REPORT_INTERVAL_MS;
+/** Report-only changes are sent this often (ms): as often as a client may report. */
+export const PRESENCE_REPORTS_FLUSH_MS = SYNC_REPORT_GAP_MS;
 /** A node announces itself at least this often (ms), with nothing else to say. */
 export const NODE_HEARTBEAT_MS = 2000;
 /** A node silent this long (ms) is taken for dead, and the people it held leave every other node's rooms. */
@@ -25,23 +21,25 @@ export const NODE_SILENCE_MS = 10_000;
 
 /**
  * Which tabs are alive (R52). A closed tab closes its socket and leaves at once; one that died without closing (a
- * lost network, a killed laptop) stops reporting. Every client reports every SYNC_REPORT_INTERVAL_MS, so a tab
- * not heard from for PROBE_AFTER_MS is asked for a report (`presence:probe`: a background tab's timers may be
- * slowed, its socket's messages are not), and one still unheard at SILENT_AFTER_MS is unlisted until it speaks
- * again. Socket.IO's own heartbeat (25 s + 20 s) is left as it is: a 2 s ping cost a third more CPU per delivery
- * at 11,000 sockets and, with a 2 s timeout, dropped healthy sockets whenever the event loop stalled (ADR 016).
+ * lost network, a killed laptop) goes quiet. A page reports only when its badge changes, or every 10 s (R53), so a
+ * tab unheard for `pingAfterMs` is sent a WebSocket ping, which the browser answers itself, however slowed or
+ * paused the page's scripts are (a hidden tab); one still unheard at `silentAfterMs` is unlisted until it is heard
+ * again. The cheapest way measured to hear from every tab every few seconds (ADR 038): 2 bytes down and 6 up, no
+ * Engine.IO or Socket.IO packet, no timer per socket. Socket.IO's own heartbeat (25 s + 20 s) is left as it is: with
+ * a short timeout it closed healthy sockets whenever the event loop stalled (ADR 016); here a late pong only
+ * unlists, and a stalled step judges nobody.
  */
-export const LIVENESS: Liveness = { probeAfterMs: 2500, silentAfterMs: 3500, probeEveryMs: 1000 };
+export const LIVENESS: Liveness = { pingAfterMs: 2500, silentAfterMs: 3500, pingEveryMs: 1000 };
 /** A step this late (ms) means the process stalled: reports may be waiting unread, so no tab is judged on it. */
 const STALL_MS = 1000;
 
 /**
- * Reports a socket may send (R53): one every SYNC_REPORT_INTERVAL_MS, with room for one more (a report at join,
- * timer jitter). A faster one answers `rate_limited`.
+ * Reports a socket may send (R53): one every SYNC_REPORT_GAP_MS, with room for one more (timer jitter). A faster one
+ * answers `rate_limited`; pages never send one sooner than the gap after their last.
  */
 export const REPORT_RATE: Omit<TokenBucketOptions, 'now'> = {
   capacity: 2,
-  refillPerSecond: 1000 / SYNC_REPORT_INTERVAL_MS,
+  refillPerSecond: 1000 / SYNC_REPORT_GAP_MS,
 };
 
 const MEMBERS_TICKS = PRESENCE_MEMBERS_FLUSH_MS / PRESENCE_TICK_MS;
@@ -70,6 +68,12 @@ type IoServer = Server<DefaultEventsMap, ServerToClientEvents, PresenceServerEve
 
 /** The Socket.IO room of those in `roomId` who have the list of viewers open ('#' is never in a room id). */
 const watchRoom = (roomId: string) => `${roomId}#watch`;
+
+/**
+ * The `ws` connection under a socket: Engine.IO keeps it on the upgrade request it hands on as the socket's
+ * request. Every socket has one (XemChung allows the WebSocket transport only).
+ */
+const webSocketOf = (socket: Socket) => (socket.request as Socket['request'] & { websocket?: WebSocket }).websocket;
 
 /** A room's slot in the scheduler's cycle: a cheap, stable hash of its id. */
 function phaseOf(roomId: string): number {
@@ -131,7 +135,7 @@ export class Presence {
     adapter.on('join-room', (roomId: string, socketId: string) => {
       if (!ROOM_ID_PATTERN.test(roomId)) return;
       const person = this.io.of('/').sockets.get(socketId)?.data.identity?.person;
-      if (person) this.registry.join(socketId, roomId, person);
+      if (person) this.registry.join(socketId, roomId, person, this.now());
     });
     adapter.on('leave-room', (roomId: string, socketId: string) => {
       if (roomId === socketId) {
@@ -140,6 +144,9 @@ export class Presence {
         this.registry.leave(socketId, roomId);
         void this.io.of('/').sockets.get(socketId)?.leave(watchRoom(roomId));
       }
+    });
+    this.io.on('connection', (socket) => {
+      webSocketOf(socket)?.on('pong', () => this.registry.pong(socket.id, this.now()));
     });
     if (this.cluster) {
       this.io.on('presence:gossip', (gossip) =>
@@ -203,7 +210,7 @@ export class Presence {
     if (tick % SWEEP_TICKS === 0 && !stalled) {
       for (const socketId of this.registry.sweep(now, LIVENESS)) {
         const socket = this.io.of('/').sockets.get(socketId);
-        if (socket?.data.roomId) socket.emit('presence:probe', { roomId: socket.data.roomId });
+        if (socket) webSocketOf(socket)?.ping();
       }
     }
     if (this.cluster) this.gossip(tick, now);

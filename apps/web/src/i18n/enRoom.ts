@@ -162,6 +162,7 @@ export const enRoom: RoomMessages = {
       unknown: 'Sync: no data yet',
       ahead: 'ahead of the room',
       behind: 'behind the room',
+      lastReported: 'as last reported',
       rtt: 'network round trip {{ms}} ms',
     },
     state: {

@@ -163,6 +163,7 @@ export const viRoom = {
       unknown: 'Đồng bộ: chưa có số liệu',
       ahead: 'nhanh hơn phòng',
       behind: 'chậm hơn phòng',
+      lastReported: 'theo lần báo gần nhất',
       rtt: 'độ trễ mạng {{ms}} ms',
     },
     state: {

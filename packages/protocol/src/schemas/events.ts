@@ -143,11 +143,9 @@ export const serverEventSchemas = {
   'room:removed': removedEventSchema,
   /**
    * Who is in the room now and how each is in step (R52, R53), after a change: within half a second of someone
-   * coming or going, every SYNC_REPORT_INTERVAL_MS when only reports changed.
+   * coming or going, every 2 s when only reports changed.
    */
   'room:presence': roomPresenceSchema,
-  /** The server has not heard your report for a while (a slowed background tab?): send one now (R52). */
-  'presence:probe': roomRefSchema,
   /** Another socket of your room wants (`has` false) or can serve (`has` true) an item's bytes (R113). */
   'p2p:announce': p2pAnnounceEventSchema,
   /** A WebRTC offer, answer or ICE candidate another socket of your room sent you (R113). */

@@ -3,8 +3,9 @@ import { SYNC_ERROR_MAX_MS, SYNC_RTT_MAX_MS, SYNC_STATES } from '../sync-report.
 import { personSchema } from './people.ts';
 
 /**
- * One viewer's own account of its player, sent with `presence:report` at most every SYNC_REPORT_INTERVAL_MS
- * (docs/room-rules.md R53). Never stored; it changes nothing but the sender's badge.
+ * One viewer's own account of its player, sent with `presence:report` when its badge changes or every
+ * SYNC_KEEPALIVE_MS, never within SYNC_REPORT_GAP_MS of the last (docs/room-rules.md R53). Never stored; it changes
+ * nothing but the sender's badge.
  */
 export const syncReportSchema = z.object({
   state: z.enum(SYNC_STATES),

@@ -49,7 +49,10 @@ describe('PresenceList (R52, R53)', () => {
     const badge = (index: number) => within(rows()[index] as HTMLElement).getByRole('img', { name: /^Đồng bộ/ });
     expect(badge(3)).toHaveAccessibleName('Đồng bộ tốt: lệch 12 ms');
     expect(badge(3)).toHaveAttribute('data-level', 'good');
-    expect(badge(3)).toHaveAttribute('title', 'Đồng bộ tốt: lệch 12 ms · nhanh hơn phòng · độ trễ mạng 40 ms');
+    expect(badge(3)).toHaveAttribute(
+      'title',
+      'Đồng bộ tốt: lệch 12 ms · nhanh hơn phòng · theo lần báo gần nhất · độ trễ mạng 40 ms',
+    );
     expect(badge(1)).toHaveAccessibleName('Đồng bộ khá: lệch 180 ms');
     expect(badge(1)).toHaveAttribute('data-level', 'fair');
     expect(badge(2)).toHaveAccessibleName('Đồng bộ kém: lệch 1.234 ms');

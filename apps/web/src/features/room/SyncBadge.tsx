@@ -43,6 +43,8 @@ export function SyncBadge({ report }: { report: SyncReport | null }) {
   if (level !== 'idle' && level !== 'unknown' && error !== undefined && error !== 0) {
     details.push(t(error > 0 ? 'presence.sync.ahead' : 'presence.sync.behind'));
   }
+  // The page reports when its colour changes or every 10 s (R53): the number is as of its last report.
+  if (level !== 'idle' && level !== 'unknown') details.push(t('presence.sync.lastReported'));
   if (report?.rttMs !== undefined) details.push(t('presence.sync.rtt', { ms: ms(report.rttMs) }));
   return (
     <span

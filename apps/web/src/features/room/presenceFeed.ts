@@ -1,4 +1,4 @@
-import type { CommandPayload, RoomPresence, RoomRef, Viewer } from '@xemchung/protocol';
+import type { CommandPayload, RoomPresence, Viewer } from '@xemchung/protocol';
 import { createStore, type Store } from '../../lib/createStore.ts';
 import type { RoomSocket } from './roomSocket.ts';
 
@@ -10,8 +10,8 @@ export interface PresenceFeed {
   readonly open: boolean;
   /** Opens or closes the list of viewers; opening asks for a report at once, so the server sends the list. */
   setOpen(open: boolean): void;
-  /** Called when the server asks this tab for a report now (`presence:probe`), or the list opens. */
-  onProbe(listener: () => void): () => void;
+  /** Called when a report is wanted now: the list opened, so the server sends it with everyone's latest reports. */
+  onReportWanted(listener: () => void): () => void;
   /** Sends this viewer's own player state without an ack, while `canReport()`. */
   report(report: Omit<CommandPayload<'presence:report'>, 'watching'>): void;
   dispose(): void;
@@ -23,19 +23,12 @@ export function createPresenceFeed(
   canReport: () => boolean,
 ): PresenceFeed {
   const viewers = createStore<readonly Viewer[]>([]);
-  const probeListeners = new Set<() => void>();
+  const wantedListeners = new Set<() => void>();
   let open = false;
-  const probe = () => {
-    for (const listener of probeListeners) listener();
-  };
   const onPresence = (presence: RoomPresence) => {
     if (presence.roomId === roomId()) viewers.set(presence.viewers);
   };
-  const onProbe = (ref: RoomRef) => {
-    if (ref.roomId === roomId()) probe();
-  };
   socket.on('room:presence', onPresence);
-  socket.on('presence:probe', onProbe);
 
   return {
     viewers,
@@ -45,11 +38,12 @@ export function createPresenceFeed(
     setOpen(next) {
       if (next === open) return;
       open = next;
-      if (open) probe();
+      if (!open) return;
+      for (const listener of wantedListeners) listener();
     },
-    onProbe(listener) {
-      probeListeners.add(listener);
-      return () => probeListeners.delete(listener);
+    onReportWanted(listener) {
+      wantedListeners.add(listener);
+      return () => wantedListeners.delete(listener);
     },
     report(report) {
       if (!canReport()) return;
@@ -57,8 +51,7 @@ export function createPresenceFeed(
     },
     dispose() {
       socket.off('room:presence', onPresence);
-      socket.off('presence:probe', onProbe);
-      probeListeners.clear();
+      wantedListeners.clear();
     },
   };
 }

@@ -49,7 +49,7 @@ describe('room client presence (R52, R53)', () => {
     client.reportSync({ state: 'playing', errorMs: -8, rttMs: 30 });
     expect(socket.commands('presence:report')).toEqual([{ state: 'playing', errorMs: -8, rttMs: 30, watching: false }]);
     const asked: number[] = [];
-    client.onProbe(() => asked.push(1));
+    client.onReportWanted(() => asked.push(1));
     client.setPresenceOpen(true);
     expect(asked).toHaveLength(1); // opening the list asks for a report at once
     client.setPresenceOpen(true);
@@ -59,14 +59,5 @@ describe('room client presence (R52, R53)', () => {
     socket.fire('disconnect');
     client.reportSync({ state: 'paused' });
     expect(socket.commands('presence:report')).toHaveLength(2);
-  });
-
-  it('passes a probe of its room on to its listeners', async () => {
-    const { socket, client } = await joined();
-    const asked: string[] = [];
-    client.onProbe(() => asked.push('probe'));
-    socket.fire('presence:probe', { roomId: 'other000other000' });
-    socket.fire('presence:probe', { roomId: ROOM_ID });
-    expect(asked).toEqual(['probe']);
   });
 });

@@ -62,9 +62,9 @@ export interface RoomClient extends RoomCommands {
   /** Asks again for the latest chat page after it failed. */
   reloadChat(): Promise<void>;
   /**
-   * This viewer's own player state for its sync badge (R53), at most every SYNC_REPORT_INTERVAL_MS, with whether
-   * its list of viewers is open. Sent without an ack (nothing to do with a refusal but send the next one), and
-   * only while the room is joined on this connection.
+   * This viewer's own player state for its sync badge (R53; useSyncReport says when), with whether its list of
+   * viewers is open. Sent without an ack (nothing to do with a refusal but send the next one), and only while the
+   * room is joined on this connection.
    */
   reportSync(report: Omit<CommandPayload<'presence:report'>, 'watching'>): void;
   /** Whether this page shows the list of viewers (R52): only then does the server send it reports' changes. */
@@ -83,8 +83,8 @@ export interface RoomClient extends RoomCommands {
   onChat(listener: (chat: ChatLog) => void): () => void;
   /** Called with every new presence list of the room. */
   onPresence(listener: (viewers: readonly Viewer[]) => void): () => void;
-  /** Called when the server asks this tab for a report now (`presence:probe`, R52). */
-  onProbe(listener: () => void): () => void;
+  /** Called when a report is wanted now (the list of viewers opened, R53). Returns the unsubscribe. */
+  onReportWanted(listener: () => void): () => void;
   /** Called with every change of `connection`. Returns the unsubscribe. */
   onConnection(listener: (connection: RoomConnection) => void): () => void;
   /** Stops listening to the socket and trying again (does not close it). */
@@ -264,7 +264,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       }),
     onChat: (listener) => chat.onChange(listener),
     onPresence: (listener) => presence.viewers.subscribe(() => listener(presence.viewers.get())),
-    onProbe: (listener) => presence.onProbe(listener),
+    onReportWanted: (listener) => presence.onReportWanted(listener),
     onConnection: (listener) => connection.store.subscribe(() => listener(connection.store.get())),
     dispose() {
       roomId = null;
