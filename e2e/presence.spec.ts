@@ -110,3 +110,28 @@ test('every viewer’s badge: a follower with a clock 7 s ahead is green, one wh
     await expect(host.getByRole('tab', { name: 'Người xem, 2 người đang xem' })).toBeVisible();
   });
 });
+
+test('a guest whose scripts are paused for 10 s stays listed: Chromium answers the server’s WebSocket pings itself (R52)', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const host = await openRoomAsHost(browser);
+  const guest = await joinRoom(browser, host.url(), { signedIn: false });
+  await viewersList(host);
+  const two = host.getByRole('tab', { name: 'Người xem, 2 người đang xem' });
+  await expect(two).toBeVisible(POLL);
+  // Nothing of the page runs while the debugger holds it: no report, no Engine.IO pong, no timer.
+  const cdp = await guest.context().newCDPSession(guest);
+  await cdp.send('Debugger.enable');
+  await cdp.send('Debugger.pause');
+  const end = Date.now() + 10_000; // almost three times the 3.5 s a tab may stay unheard
+  let dropped = false;
+  while (Date.now() < end && !dropped) {
+    dropped = !(await two.isVisible());
+    await host.waitForTimeout(250);
+  }
+  await cdp.send('Debugger.resume');
+  expect(dropped).toBe(false);
+  await guest.close();
+  await expect(host.getByRole('tab', { name: 'Người xem, 1 người đang xem' })).toBeVisible(POLL);
+});
