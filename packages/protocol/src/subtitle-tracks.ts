@@ -33,5 +33,5 @@ export interface SubtitleUpload {
   encoding: SubtitleEncoding;
 }
 
-/** R111: subtitles go where each viewer's own <video> plays the item: a direct link or an HLS stream. */
-export const takesSubtitles = (video: { source: string }) => video.source === 'media';
+/** R111: subtitles go where each viewer's own <video> plays the item: a direct link, an HLS stream or a shared file (R117). */
+export const takesSubtitles = (video: { source: string }) => video.source === 'media' || video.source === 'file';

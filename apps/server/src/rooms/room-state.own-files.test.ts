@@ -51,7 +51,9 @@ describe('own files in the state machine (R117, R120, R121)', () => {
 
   it("R117: follows the room's add policy and counts toward the per-person cap", () => {
     const signedInOnly = { ...base, settings: { ...base.settings, addPolicy: 'signedIn' as const } };
-    expect(applyRoomCommand(signedInOnly, share(1), GUEST, NOW)).toMatchObject({ error: { code: 'adding_restricted' } });
+    expect(applyRoomCommand(signedInOnly, share(1), GUEST, NOW)).toMatchObject({
+      error: { code: 'adding_restricted' },
+    });
     const two = run(base, [share(1), share(2), share(3)], HOST);
     const capped = run(two, [share(4), share(5)], GUEST);
     expect(applyRoomCommand(capped, share(6), GUEST, NOW)).toMatchObject({ error: { code: 'cap_reached' } });

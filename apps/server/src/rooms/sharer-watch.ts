@@ -52,7 +52,10 @@ export class SharerWatch {
   /** The people in the room changed: the sharer of what it plays left (the wait starts) or came back (it stops). */
   membersChanged(roomId: string): void {
     const playing = this.sharers.get(roomId);
-    if (!playing || this.deps.present(roomId).has(playing.sharer)) return this.stop(roomId);
+    if (!playing || this.deps.present(roomId).has(playing.sharer)) {
+      this.stop(roomId);
+      return;
+    }
     if (this.timers.has(roomId)) return;
     const timer = setTimeout(() => {
       this.timers.delete(roomId);

@@ -197,6 +197,32 @@ export const enRoom: RoomMessages = {
     voteSkipAddressVoted:
       'Another guest on the same network has already voted. Guests sharing a network have one vote.',
   },
+  ownFile: {
+    share: 'Share a file from this device',
+    shareHint:
+      'A film or a song on your device. Everyone watches it straight from your device; it is not uploaded anywhere.',
+    reading: 'Reading the file…',
+    added: '{{name}} was added to the playlist.',
+    sharedBy: 'Shared from {{name}}’s device',
+    sharerGone: 'Shared from the device of someone who left',
+    haveCopy: 'I have this file',
+    haveCopyHint: 'Choose your own copy to watch it without receiving it over the network.',
+    usingCopy: 'You are watching your own copy.',
+    reshare: 'Choose {{name}} again so everyone can go on watching',
+    sharerAway:
+      'The person sharing this file left. If they are not back within 30 seconds, the room moves on to the next item.',
+    noWorker: 'This browser cannot receive shared files. Open the room in a recent Chrome, Edge, Firefox or Safari.',
+    errors: {
+      unplayable: 'The browser cannot play this file. Choose an mp4, webm, mkv, mp3 or m4a file.',
+      tooLarge: 'The file is larger than 64 GB.',
+      differentFile: 'This file is not the one being shared.',
+      duplicate: 'This file is already in the playlist.',
+      capReached: 'You already have as many videos waiting as the room allows.',
+      notAllowed: 'The room’s settings do not let you add videos.',
+      full: 'The playlist is full.',
+      failed: 'The file could not be shared. Please try again.',
+    },
+  },
   subtitles: {
     button: 'Subtitles',
     dialogTitle: 'Subtitles',

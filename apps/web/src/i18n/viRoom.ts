@@ -197,6 +197,32 @@ export const viRoom = {
     voteSkipTooFast: 'Bạn bỏ phiếu nhanh quá, đợi vài giây rồi thử lại.',
     voteSkipAddressVoted: 'Một khách khác trên cùng mạng đã bỏ phiếu. Khách dùng chung một mạng chỉ có một phiếu.',
   },
+  ownFile: {
+    share: 'Chia sẻ tệp từ máy',
+    shareHint: 'Phim hoặc nhạc trên máy bạn. Mọi người xem thẳng từ máy bạn, tệp không được tải lên đâu cả.',
+    reading: 'Đang đọc tệp…',
+    added: 'Đã thêm {{name}} vào danh sách phát.',
+    sharedBy: 'Chia sẻ từ máy của {{name}}',
+    sharerGone: 'Chia sẻ từ máy của một người đã rời phòng',
+    haveCopy: 'Tôi có tệp này',
+    haveCopyHint: 'Chọn bản trên máy bạn để xem mà không cần nhận tệp qua mạng.',
+    usingCopy: 'Bạn đang xem bản trên máy mình.',
+    reshare: 'Chọn lại tệp {{name}} để mọi người tiếp tục xem',
+    sharerAway:
+      'Người chia sẻ tệp đã rời phòng. Nếu họ không quay lại trong 30 giây, phòng sẽ chuyển sang mục tiếp theo.',
+    noWorker:
+      'Trình duyệt này không nhận được tệp chia sẻ. Hãy mở phòng bằng Chrome, Edge, Firefox hoặc Safari bản mới.',
+    errors: {
+      unplayable: 'Trình duyệt không phát được tệp này. Hãy chọn tệp mp4, webm, mkv, mp3 hoặc m4a.',
+      tooLarge: 'Tệp lớn quá 64 GB.',
+      differentFile: 'Tệp này khác tệp đang chia sẻ.',
+      duplicate: 'Tệp này đã có trong danh sách phát.',
+      capReached: 'Bạn đã có đủ số video đang chờ mà phòng cho phép.',
+      notAllowed: 'Cài đặt của phòng không cho bạn thêm video.',
+      full: 'Danh sách phát đã đầy.',
+      failed: 'Không chia sẻ được tệp. Vui lòng thử lại.',
+    },
+  },
   subtitles: {
     button: 'Phụ đề',
     dialogTitle: 'Phụ đề',

@@ -93,7 +93,10 @@ export const ownFileSchema = z.object({
     .max(OWN_FILE_NAME_MAX)
     .refine((name) => !showsNothing(name) && !BIDI_CONTROL.test(name), 'must be visible text without bidi controls'),
   size: z.number().int().min(1).max(OWN_FILE_BYTES_MAX),
-  duration: z.number().positive().max(7 * 24 * 3600),
+  duration: z
+    .number()
+    .positive()
+    .max(7 * 24 * 3600),
   mime: z.string().regex(OWN_FILE_MIME_PATTERN, 'must be a video/ or audio/ media type'),
   digest: z.string().regex(OWN_FILE_DIGEST_PATTERN, 'must be 64 lowercase hex characters'),
   sharer: z.string().max(80),

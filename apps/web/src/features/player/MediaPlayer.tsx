@@ -21,6 +21,8 @@ export interface PlayerProps {
 interface MediaPlayerProps extends PlayerProps {
   url: string;
   title: string;
+  /** Sound only, over a title card; told by the link's extension when not given (a shared file's type says, R117). */
+  audio?: boolean;
   /** The subtitle track this viewer sees (R112), drawn by the browser, in fullscreen too; none when null. */
   subtitles?: TrackSource | null;
   cueSize?: CueSize;
@@ -36,12 +38,13 @@ export function MediaPlayer({
   onEvent,
   subtitles = null,
   cueSize = 'medium',
+  audio: soundOnly,
 }: MediaPlayerProps) {
   const element = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const trackElement = useRef<HTMLTrackElement>(null);
   const callbacks = useRef({ onAttach, onEvent });
   callbacks.current = { onAttach, onEvent };
-  const audio = AUDIO_EXTENSION.test(new URL(url).pathname);
+  const audio = soundOnly ?? AUDIO_EXTENSION.test(new URL(url).pathname);
 
   useEffect(() => {
     if (element.current) element.current.muted = muted;

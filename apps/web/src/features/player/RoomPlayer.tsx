@@ -5,6 +5,9 @@ import { useRoomSession } from '../room/roomSession.ts';
 import { useRole } from '../room/useRole.ts';
 import { useRoomState } from '../room/useRoomState.ts';
 import { LoopControl } from './LoopControl.tsx';
+import { OwnFileNotice } from './ownFile/OwnFileNotice.tsx';
+import { ShareFileButton } from './ownFile/ShareFileButton.tsx';
+import { useOwnFileSwarmsLifetime } from './ownFile/useOwnFileSwarms.ts';
 import { SubtitleButton } from './subtitles/SubtitleButton.tsx';
 import { useSyncReport } from './useSyncReport.ts';
 import { VideoStage } from './VideoStage.tsx';
@@ -21,6 +24,7 @@ export function RoomPlayer() {
   const { client } = useRoomSession();
   const room = useRoomState();
   const statusReader = useSyncReport(client);
+  useOwnFileSwarmsLifetime();
   const currentId = room?.current_video.id ?? '';
   const playlist = room?.playlist;
   const index = playlist?.findIndex((video) => video.id === currentId) ?? -1;
@@ -57,7 +61,11 @@ export function RoomPlayer() {
           </div>
         )}
       </section>
+      {video?.file && <OwnFileNotice key={video.id} video={video} />}
       <VoteSkipButton />
+      <div className="flex flex-wrap items-center gap-2 px-4 pt-2 sm:px-0">
+        <ShareFileButton />
+      </div>
       {video && <SubtitleButton video={video} />}
       {controller && <LoopControl />}
     </>

@@ -5,6 +5,7 @@ import { useRoomSession } from '../room/roomSession.ts';
 import { lazyPlayer } from './lazyPlayer.tsx';
 import { LoadWatchdog } from './loadWatchdog.ts';
 import { MediaPlayer } from './MediaPlayer.tsx';
+import { OwnFilePlayer } from './ownFile/OwnFilePlayer.tsx';
 import { PlayerStatus } from './playerStatus.ts';
 import { useShownSubtitles } from './subtitles/useShownSubtitles.ts';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
@@ -122,6 +123,16 @@ export function VideoStage({ video, muted, onMutedChange, hasNext, controller, s
         return <DailymotionPlayer url={page} {...playerProps} />;
       case 'soundcloud':
         return <SoundCloudPlayer url={page} {...playerProps} />;
+      case 'file':
+        return (
+          <OwnFilePlayer
+            key={attempt}
+            video={video}
+            subtitles={subtitles.track}
+            cueSize={subtitles.size}
+            {...playerProps}
+          />
+        );
     }
   })();
 

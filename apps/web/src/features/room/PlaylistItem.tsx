@@ -3,6 +3,7 @@ import type { HTMLAttributes } from 'react';
 import { TrashIcon } from '../../components/TrashIcon.tsx';
 import { VideoThumbnail } from '../../components/VideoThumbnail.tsx';
 import { useTranslation } from '../../i18n/useTranslation.ts';
+import { OwnFileFacts } from './OwnFileFacts.tsx';
 
 export interface PlaylistItemProps {
   video: Video;
@@ -35,7 +36,13 @@ function Mark({ d }: { d: string }) {
 function Thumbnail({ video }: { video: Video }) {
   const link = video.mediaUrl ? parseVideoLink(video.mediaUrl) : null;
   // A direct link shows its format; a Vimeo, Dailymotion or SoundCloud item without a thumbnail, its site.
-  const format = link?.kind === 'media' ? link.format.toUpperCase() : link && link.kind !== 'youtube' ? link.kind : '';
+  const format = video.file
+    ? (/\.([a-z0-9]{1,5})$/i.exec(video.file.name)?.[1]?.toUpperCase() ?? '')
+    : link?.kind === 'media'
+      ? link.format.toUpperCase()
+      : link && link.kind !== 'youtube'
+        ? link.kind
+        : '';
   // The format is drawn (generated content) like a picture's lettering: it is not part of the row's name (WCAG 2.5.3).
   const tile = (
     <span
@@ -71,6 +78,7 @@ export function PlaylistItem({ video, current, canSelect, canRemove, onSelect, o
         >
           {video.title}
         </span>
+        {video.file && <OwnFileFacts file={video.file} />}
         {/* The space keeps title and status apart in the button's text, as its name reads them. */}
         {status && (
           <>

@@ -16,6 +16,7 @@ import {
 } from '@xemchung/protocol';
 import { createChatFeed } from './chatFeed.ts';
 import type { ChatLog } from './chatLog.ts';
+import { createPeerSignals, type PeerSignals } from './peerSignals.ts';
 import { createPresenceFeed } from './presenceFeed.ts';
 import { type RoomCommands, roomCommands } from './roomCommands.ts';
 import { type ClosedReason, type RoomConnection, watchConnection } from './roomConnection.ts';
@@ -87,6 +88,8 @@ export interface RoomClient extends RoomCommands {
   onReportWanted(listener: () => void): () => void;
   /** Called with every change of `connection`. Returns the unsubscribe. */
   onConnection(listener: (connection: RoomConnection) => void): () => void;
+  /** Finding and reaching the peers that share a file's bytes (R113, R119). */
+  readonly peers: PeerSignals;
   /** Stops listening to the socket and trying again (does not close it). */
   dispose(): void;
 }
@@ -132,6 +135,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     () => roomId,
     () => !connection.away && roomId !== null && socket.connected,
   );
+  const peers = createPeerSignals(socket, request, () => roomId);
   /** Forgets the room's state, chat and viewers (leaving it, joining another, or the room gone). */
   const forget = () => {
     view.forget();
@@ -266,6 +270,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     onPresence: (listener) => presence.viewers.subscribe(() => listener(presence.viewers.get())),
     onReportWanted: (listener) => presence.onReportWanted(listener),
     onConnection: (listener) => connection.store.subscribe(() => listener(connection.store.get())),
+    peers,
     dispose() {
       roomId = null;
       connection.dispose();
@@ -276,6 +281,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       socket.off('room:removed', onRemoved);
       chat.dispose();
       presence.dispose();
+      peers.dispose();
     },
   };
 }

@@ -2,6 +2,7 @@ import {
   type AddVideoInput,
   ackFailure,
   type CommandAck,
+  type CommandPayload,
   type LoopMode,
   type SettingsChange,
 } from '@xemchung/protocol';
@@ -22,6 +23,8 @@ export interface RoomCommands {
   addVideo(video: AddVideoInput): Promise<CommandAck<'playlist:add'>>;
   /** Adds the videos of a YouTube playlist, which the server reads (R71, R72). */
   addList(listId: string): Promise<CommandAck<'playlist:addList'>>;
+  /** Adds a file from this device, with this viewer as its sharer (R117). */
+  addFile(file: CommandPayload<'playlist:addFile'>['file']): Promise<CommandAck<'playlist:addFile'>>;
   select(id: string): Promise<CommandAck<'playlist:select'>>;
   remove(id: string): Promise<CommandAck<'playlist:remove'>>;
   clearWatched(): Promise<CommandAck<'playlist:clearWatched'>>;
@@ -66,6 +69,7 @@ export function roomCommands(request: RoomRequest, currentVideo: () => string | 
   return {
     addVideo: (video) => request('playlist:add', { video }),
     addList: (listId) => request('playlist:addList', { listId }),
+    addFile: (file) => request('playlist:addFile', { file }),
     select: (id) => request('playlist:select', { id }),
     remove: (id) => request('playlist:remove', { id }),
     clearWatched: () => request('playlist:clearWatched', {}),

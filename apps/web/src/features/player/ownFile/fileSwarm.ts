@@ -1,0 +1,243 @@
+import { OWN_FILE_PIECE_BYTES } from '@xemchung/protocol';
+import { PeerLink, type PeerSignal } from './peerLink.ts';
+import { PieceCache, piecesOf } from './pieceCache.ts';
+
+/** How the swarm reaches the others in the room (the room client's PeerSignals). */
+export interface SwarmSignals {
+  announce(itemId: string, has: boolean): void;
+  signal(to: string, itemId: string, signal: PeerSignal): void;
+}
+
+export interface FileSwarmOptions {
+  itemId: string;
+  size: number;
+  iceServers: () => RTCIceServer[];
+  signals: SwarmSignals;
+}
+
+/** Pieces asked for ahead of the one the player reads, so the link stays busy across its round trip. */
+const READ_AHEAD_PIECES = 6;
+/** Announces of "I hold it" at most this often (the server's rate for announces, R113, with room to spare). */
+const HOLD_ANNOUNCE_GAP_MS = 2200;
+/** While it wants bytes and no holder has answered, a tab says so again this often. */
+const WANT_AGAIN_MS = 5000;
+
+/**
+ * One shared file as this tab knows it (R119): the file itself when this tab holds it (the sharer's, or a copy
+ * chosen from disk, R118), the pieces fetched from others otherwise, and a WebRTC link to each peer it fetches
+ * from or serves. The side that wants bytes offers a link to each peer that announces it holds them; a holder
+ * answers offers and announces itself when someone wants the file.
+ */
+export class FileSwarm {
+  readonly itemId: string;
+  readonly size: number;
+  private local: Blob | null = null;
+  private wanting = false;
+  private readonly options: FileSwarmOptions;
+  private readonly cache = new PieceCache();
+  private readonly links = new Map<string, PeerLink>();
+  private readonly fetching = new Map<number, Promise<Uint8Array>>();
+  private holderWaiters: Array<() => void> = [];
+  private lastHoldAnnounce = 0;
+  private holdAnnounceTimer: ReturnType<typeof setTimeout> | null = null;
+  private wantTimer: ReturnType<typeof setInterval> | null = null;
+  private closed = false;
+  private readonly holdListeners = new Set<() => void>();
+
+  constructor(options: FileSwarmOptions) {
+    this.options = options;
+    this.itemId = options.itemId;
+    this.size = options.size;
+  }
+
+  /** Whether this tab holds the whole file (it shares it, or chose its own copy). */
+  get holds(): boolean {
+    return this.local !== null;
+  }
+
+  /** The file itself, when this tab holds it. */
+  get file(): Blob | null {
+    return this.local;
+  }
+
+  /** This tab has the file itself now: it plays it from disk and serves it to those who want it. */
+  hold(file: Blob): void {
+    this.local = file;
+    this.stopWanting();
+    this.announceHolding();
+    for (const wake of this.holderWaiters.splice(0)) wake();
+    for (const listener of this.holdListeners) listener();
+  }
+
+  /** Called when this tab comes to hold the file. Returns the unsubscribe. */
+  onHold(listener: () => void): () => void {
+    this.holdListeners.add(listener);
+    return () => void this.holdListeners.delete(listener);
+  }
+
+  /** This tab's player needs the bytes: it asks the room who holds them, again while nobody answers. */
+  want(): void {
+    if (this.local || this.wanting || this.closed) return;
+    this.wanting = true;
+    this.options.signals.announce(this.itemId, false);
+    this.wantTimer = setInterval(() => {
+      if (!this.hasOpenLink()) this.options.signals.announce(this.itemId, false);
+    }, WANT_AGAIN_MS);
+  }
+
+  /** `from` announced it wants (has false) or holds (has true) this file. */
+  heardAnnounce(from: string, has: boolean): void {
+    if (this.closed) return;
+    if (!has) {
+      if (this.local) this.announceHolding();
+      return;
+    }
+    if (this.wanting && !this.links.has(from)) this.connect(from, true);
+  }
+
+  heardSignal(from: string, signal: PeerSignal): void {
+    if (this.closed) return;
+    let link = this.links.get(from);
+    // Only a holder takes an offer: the wanting side makes them (R119), so two links never cross.
+    if (!link && signal.description?.type === 'offer' && this.local) link = this.connect(from, false);
+    void link?.signal(signal);
+  }
+
+  /** The bytes [start, end) as a stream a media element reads at its own pace, fetched piece by piece. */
+  stream(start: number, end: number): ReadableStream<Uint8Array> {
+    let position = start;
+    return new ReadableStream<Uint8Array>(
+      {
+        pull: async (controller) => {
+          if (position >= end) return controller.close();
+          const { first } = piecesOf(position, position + 1);
+          for (let ahead = 1; ahead <= READ_AHEAD_PIECES; ahead++) void this.piece(first + ahead).catch(() => {});
+          const piece = await this.piece(first);
+          const from = position - first * OWN_FILE_PIECE_BYTES;
+          const to = Math.min(piece.length, end - first * OWN_FILE_PIECE_BYTES);
+          controller.enqueue(piece.slice(from, to));
+          position = first * OWN_FILE_PIECE_BYTES + to;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+  }
+
+  /** What a peer may read from this tab: the whole file's bytes when it holds it, or pieces it fetched. */
+  async serve(start: number, end: number): Promise<Uint8Array | null> {
+    if (end > this.size) return null;
+    if (this.local) return new Uint8Array(await this.local.slice(start, end).arrayBuffer());
+    const { first, last } = piecesOf(start, end);
+    const pieces: Uint8Array[] = [];
+    for (let index = first; index <= last; index++) {
+      const piece = this.cache.get(index);
+      if (!piece) return null;
+      pieces.push(piece);
+    }
+    const joined = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
+    pieces.reduce((offset, piece) => (joined.set(piece, offset), offset + piece.length), 0);
+    const offset = first * OWN_FILE_PIECE_BYTES;
+    return joined.slice(start - offset, end - offset);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.stopWanting();
+    if (this.holdAnnounceTimer) clearTimeout(this.holdAnnounceTimer);
+    for (const link of this.links.values()) link.close();
+    this.links.clear();
+  }
+
+  /** Piece `index`: from the file held, the cache, a fetch on its way, or a peer that holds the file. */
+  private piece(index: number): Promise<Uint8Array> {
+    const start = index * OWN_FILE_PIECE_BYTES;
+    if (start >= this.size) return Promise.resolve(new Uint8Array(0));
+    const end = Math.min(this.size, start + OWN_FILE_PIECE_BYTES);
+    if (this.local)
+      return this.local
+        .slice(start, end)
+        .arrayBuffer()
+        .then((bytes) => new Uint8Array(bytes));
+    const cached = this.cache.get(index);
+    if (cached) return Promise.resolve(cached);
+    let fetching = this.fetching.get(index);
+    if (!fetching) {
+      fetching = this.fetchPiece(start, end).then(
+        (bytes) => {
+          this.fetching.delete(index);
+          this.cache.put(index, bytes);
+          return bytes;
+        },
+        (error: unknown) => {
+          this.fetching.delete(index);
+          throw error;
+        },
+      );
+      this.fetching.set(index, fetching);
+    }
+    return fetching;
+  }
+
+  /** Asks the least busy open link, and the next when one fails; waits for a holder while there is none. */
+  private async fetchPiece(start: number, end: number): Promise<Uint8Array> {
+    for (;;) {
+      if (this.closed) throw new Error('swarm closed');
+      if (this.local) return new Uint8Array(await this.local.slice(start, end).arrayBuffer());
+      const open = [...this.links.values()].filter((link) => link.isOpen);
+      const link = open.sort((a, b) => a.load - b.load)[0];
+      if (!link) {
+        this.want();
+        await new Promise<void>((resolve) => this.holderWaiters.push(resolve));
+        continue;
+      }
+      try {
+        const bytes = await link.request(this.itemId, start, end);
+        if (bytes.length === end - start) return bytes;
+      } catch {
+        // That peer went or does not hold them: try another, or wait for one.
+      }
+      if (link.isOpen) link.close();
+    }
+  }
+
+  private connect(peer: string, initiator: boolean): PeerLink {
+    const link = new PeerLink({
+      iceServers: this.options.iceServers(),
+      initiator,
+      send: (signal) => this.options.signals.signal(peer, this.itemId, signal),
+      serve: (_item, start, end) => this.serve(start, end),
+      onOpen: () => {
+        for (const wake of this.holderWaiters.splice(0)) wake();
+      },
+      onClose: () => {
+        if (this.links.get(peer) === link) this.links.delete(peer);
+        for (const wake of this.holderWaiters.splice(0)) wake();
+      },
+    });
+    this.links.set(peer, link);
+    return link;
+  }
+
+  private hasOpenLink(): boolean {
+    return [...this.links.values()].some((link) => link.isOpen);
+  }
+
+  private stopWanting(): void {
+    this.wanting = false;
+    if (this.wantTimer) clearInterval(this.wantTimer);
+    this.wantTimer = null;
+  }
+
+  /** Says "I hold it" now, or once the last announce is far enough behind. */
+  private announceHolding(): void {
+    if (this.holdAnnounceTimer || this.closed) return;
+    const wait = this.lastHoldAnnounce + HOLD_ANNOUNCE_GAP_MS - Date.now();
+    const send = () => {
+      this.holdAnnounceTimer = null;
+      this.lastHoldAnnounce = Date.now();
+      this.options.signals.announce(this.itemId, true);
+    };
+    if (wait <= 0) send();
+    else this.holdAnnounceTimer = setTimeout(send, wait);
+  }
+}
