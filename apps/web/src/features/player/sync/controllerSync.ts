@@ -142,7 +142,7 @@ export class ControllerSync implements SyncRole {
     const reference = driver.reference();
     const player = driver.player;
     if (!driver.ready || !player || !reference?.video.playing || player.paused()) return;
-    if (driver.seeks.inFlight || driver.seekBuffering(player) || driver.roomAtEnd(player, reference.video)) return;
+    if (driver.seeks.inFlight || driver.roomAtEnd(player, reference.video)) return;
     // A heartbeat while a report is out has nothing to add: that report re-anchors the room. Nor does one while
     // the jump of a start from the pause plays out (R116): it would re-anchor the room on the jump.
     if (!this.reports.out && !this.reports.readsResumeJump()) this.reports.send(reference.version);
@@ -173,11 +173,9 @@ export class ControllerSync implements SyncRole {
     const { decision, expected } = decided;
     if (decision.action === 'seek') {
       // Its player drifted by itself (a stall, a seek in the YouTube player): the room follows it, unless the room
-      // moved on meanwhile (R106). Not while YouTube buffers a seek: it reads the target it stands still short of,
-      // and followers sent there land ahead of it by its stall; its PLAYING reports where it plays (R83).
-      if (reason === 'tick') {
-        if (!driver.seekBuffering(player)) this.reports.reanchor();
-      } else if (!this.isFreshStart(video, expected)) {
+      // moved on meanwhile (R106).
+      if (reason === 'tick') this.reports.reanchor();
+      else if (!this.isFreshStart(video, expected)) {
         this.quiet = true;
         driver.seek(player, video, expected);
       }

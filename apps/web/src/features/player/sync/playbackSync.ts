@@ -66,11 +66,7 @@ export class PlaybackSync {
         driver.seeks.finished(this.deps.now());
         this.role.seeked();
         return;
-      case 'waiting':
-        driver.bufferingSince ??= this.deps.now();
-        return;
       case 'playing':
-        driver.bufferingSince = null;
         driver.starting = false;
         driver.noteSeen();
         driver.setBrowserPaused(false);
@@ -81,7 +77,6 @@ export class PlaybackSync {
         this.role.play();
         return;
       case 'pause': {
-        driver.bufferingSince = null;
         const seen = driver.lastSeenPlaying === false;
         driver.noteSeen();
         this.role.pause(seen);

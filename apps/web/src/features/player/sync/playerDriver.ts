@@ -6,7 +6,6 @@ import {
   PLAYBACK_RATE_MIN,
   SYNC_TICK_MS,
   type SyncDecision,
-  YOUTUBE_SEEK_SETTLE_MS,
 } from '@xemchung/protocol';
 import { SeekTracker } from '../syncMeasures.ts';
 import type { PlayerAdapter } from '../types.ts';
@@ -47,11 +46,6 @@ export class PlayerDriver {
    */
   lastSeenPlaying: boolean | null = null;
   /**
-   * When a YouTube player went BUFFERING ('waiting') without playing since (local ms), or null. It stands still
-   * there, reading the position it is headed for: a seek in YouTube's own controls, or a stall (R83).
-   */
-  bufferingSince: number | null = null;
-  /**
    * The browser paused the player while the page was hidden (R88). It is not restarted behind the viewer's back
    * (no play() or seek fights the browser); one tap brings it back.
    */
@@ -71,7 +65,6 @@ export class PlayerDriver {
     // A start the previous player never finished (R89: it never loaded) must not hold back this one's.
     this.starting = false;
     this.lastSeenPlaying = null;
-    this.bufferingSince = null;
   }
 
   /** The player is going away; promises still in flight find nothing to act on. */
@@ -102,15 +95,6 @@ export class PlayerDriver {
   playerAtEnd(player: PlayerAdapter): boolean {
     const duration = player.duration();
     return duration !== null && player.currentTime() >= duration - END_EPSILON_SECONDS;
-  }
-
-  /**
-   * R83: a YouTube player buffering for no longer than a seek of it may take: it stands still while reading where
-   * it is headed, so where it is says nothing of where it will play from; its PLAYING will.
-   */
-  seekBuffering(player: PlayerAdapter): boolean {
-    const since = this.bufferingSince;
-    return player.kind === 'youtube' && since !== null && this.deps.now() - since < YOUTUBE_SEEK_SETTLE_MS;
   }
 
   noteSeen(): void {
