@@ -49,6 +49,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The logger to use (main.ts's, which has already written the start-up lines); else one from the config. */
   logger?: FastifyBaseLogger;
+  /** How long a room waits for the sharer of the file it plays (R120): tests shorten the 30 s. */
+  sharerWaitMs?: number;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -128,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     moderation: new ModerationStore(db),
     observer: metrics.realtime,
     commandTimeoutMs: config.commandTimeoutMs,
+    sharerWaitMs: options.sharerWaitMs,
     playlists: createPlaylistReader(config.youtube, http.log.child({ playlists: config.youtube.searchProvider })),
     ...(fanout ? { fanout } : {}),
   });

@@ -59,6 +59,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Where the server's log lines go (with `env.LOG_LEVEL`; silent by default). */
   logStream?: { write(line: string): void };
+  /** How long a room waits for an absent sharer (R120), instead of OWN_FILE_SHARER_WAIT_MS. */
+  sharerWaitMs?: number;
 }
 
 /** Starts the real server on a random port with a private database (a temp dir, or a fresh PG schema). */
@@ -87,6 +89,7 @@ export async function startServer(kind: DatabaseKind, options: StartOptions = {}
   const app = await buildApp(config, {
     ...(pgSchema ? { pgSchema } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    sharerWaitMs: options.sharerWaitMs,
   });
   await app.http.listen({ port: probe, host: '127.0.0.1' });
   let stopped = false;
