@@ -18,7 +18,13 @@ export function moveOnFromAbsentSharer(
 ): Transition {
   const current = currentItem(state);
   if (current?.id !== id || !current.file || present.has(current.file.sharer)) return { state };
-  return skipCurrent(state, now);
+  const moved = skipCurrent(state, now);
+  // Round to the same file (the loop on `all` with nothing else to play): starting it over cannot help, and would
+  // be done again after every wait; nothing is selected instead.
+  if ('state' in moved && moved.state.current_video.id === id) {
+    return { state: { ...state, current_video: { ...DEFAULT_CURRENT_VIDEO }, skipVotes: [] } };
+  }
+  return moved;
 }
 
 /** R121: a kicked viewer's shared files leave the playlist with them; if one was playing, the room moves on. */

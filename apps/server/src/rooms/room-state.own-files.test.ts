@@ -70,6 +70,16 @@ describe('own files in the state machine (R117, R120, R121)', () => {
     expect(moveOnFromAbsentSharer(room, idOf(1), new Set([MEMBER.key]), NOW + 5)).toEqual({ state: room });
   });
 
+  it('R120: looping over the one absent file, the room stops instead of starting it over after every wait', () => {
+    const looping = run(run(base, [share(1)], MEMBER), [
+      { type: 'room:loop', mode: 'all' },
+      { type: 'playlist:select', id: idOf(1) },
+    ]);
+    const moved = committedState(moveOnFromAbsentSharer(looping, idOf(1), new Set([HOST.key]), NOW + 5));
+    expect(moved.current_video).toMatchObject({ id: '', index: -1 });
+    expect(moved.playlist.map((video) => video.id)).toEqual([idOf(1)]);
+  });
+
   it("R121: a kicked viewer's files leave the playlist; the room moves on to the next item that is not theirs", () => {
     const link = {
       type: 'playlist:add' as const,

@@ -52,7 +52,10 @@ export class SharerWatch {
   /** The people in the room changed: the sharer of what it plays left (the wait starts) or came back (it stops). */
   membersChanged(roomId: string): void {
     const playing = this.sharers.get(roomId);
-    if (!playing || this.deps.present(roomId).has(playing.sharer)) {
+    const present = this.deps.present(roomId);
+    // A room nobody is in stands still, as it does for a link: moving on there is for no one, and a room looping
+    // over files whose sharers are gone would commit every wait for ever. Whoever comes in starts the wait again.
+    if (!playing || present.size === 0 || present.has(playing.sharer)) {
       this.stop(roomId);
       return;
     }
