@@ -12,6 +12,7 @@ import {
   URL_MAX,
   VIDEO_ID_MAX,
 } from '../limits.ts';
+import { nameProblem } from '../name-rule.ts';
 import {
   OWN_FILE_BYTES_MAX,
   OWN_FILE_DIGEST_PATTERN,
@@ -91,7 +92,12 @@ export const ownFileSchema = z.object({
     .trim()
     .min(1)
     .max(OWN_FILE_NAME_MAX)
-    .refine((name) => !showsNothing(name) && !BIDI_CONTROL.test(name), 'must be visible text without bidi controls'),
+    // The name rule (R96), as a room's name: a NUL, a line break or a lone surrogate in the item's title is refused
+    // here, not by PostgreSQL's text column in the middle of a commit.
+    .refine(
+      (name) => nameProblem(name, OWN_FILE_NAME_MAX) === null,
+      'must be visible text without control characters, bidi controls or stacked marks',
+    ),
   size: z.number().int().min(1).max(OWN_FILE_BYTES_MAX),
   duration: z
     .number()
