@@ -140,6 +140,8 @@ export interface DelayProxy {
   port: number;
   /** The stall windows up to now, on the common clock (performance.timeOrigin + performance.now()). */
   stalls(): { from: number; to: number }[];
+  /** Bytes the app has sent through the proxy so far (HTTP and WebSocket, framing and headers included). */
+  bytesDown(): number;
   close(): Promise<void>;
 }
 
@@ -150,6 +152,7 @@ export async function startDelayProxy(options: DelayProxyOptions): Promise<Delay
   const random = seededRandom(options.seed ?? 15);
   const { profile } = options;
   const sockets = new Set<Socket>();
+  let bytesDown = 0;
   const stalls = () => {
     const windows: { from: number; to: number }[] = [];
     if (!profile.stall) return windows;
@@ -197,6 +200,9 @@ export async function startDelayProxy(options: DelayProxyOptions): Promise<Delay
         client.setNoDelay(true);
         client.write(Buffer.from([5, 0, 0, 1, 0, 0, 0, 0, 0, 0]));
         if (request.port === options.targetPort) {
+          upstream.on('data', (chunk: Buffer) => {
+            bytesDown += chunk.length;
+          });
           delayedPipe(client, upstream, new DelayLine(profile.up, profile.stall, random), clock);
           delayedPipe(upstream, client, new DelayLine(profile.down, profile.stall, random), clock);
         } else {
@@ -217,6 +223,7 @@ export async function startDelayProxy(options: DelayProxyOptions): Promise<Delay
   return {
     port: address.port,
     stalls,
+    bytesDown: () => bytesDown,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

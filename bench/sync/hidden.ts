@@ -18,7 +18,8 @@ import { describeMachine } from '../lib/machine.ts';
 import { stopProcess } from '../lib/processes.ts';
 import { errorSeries, type PageSamples, percentile, SYNC_GOAL_MS } from './analysis.ts';
 import { timeBack } from './recovery.ts';
-import { BASE_URL, MEDIA_PORT, openRoom, PLAYER, PORT, sleep, startApp, untilPlaying, waitForReady } from './run.ts';
+import { BASE_URL, MEDIA_PORT, PLAYER, PORT, sleep, untilPlaying } from './room-pages.ts';
+import { openRoom, startApp, waitForReady } from './run.ts';
 import { SCENARIOS } from './scenarios.ts';
 
 /** Issue #15: back within 100 ms of the host. */

@@ -68,6 +68,8 @@ export interface ScenarioResult {
   /** The 1-minute load average when the run ended. */
   load: number;
   met: boolean;
+  /** A scenario's own numbers beyond the error's (p2p-file: first_frame_ms…), by their summary-line names. */
+  extras?: Record<string, number>;
   /** The printed report, ending with its summary line. */
   text: string;
 }
@@ -96,9 +98,12 @@ function analyse(points: ErrorPoint[], actions: HostAction[], end: number) {
   return { convergences, steady, summary: summarise(steady, convergences.slice(1)) };
 }
 
-/** Whether a run met its scenario's goals. */
-export const meets = (summary: SyncSummary, goals: Goals) =>
-  summary.p95Ms <= goals.p95Ms && summary.convergeMs <= goals.convergeMs && summary.allConverged;
+/** Whether a run met its scenario's goals, its own numbers' limits included. */
+export const meets = (summary: SyncSummary, goals: Goals, extras: Record<string, number> = {}) =>
+  summary.p95Ms <= goals.p95Ms &&
+  summary.convergeMs <= goals.convergeMs &&
+  summary.allConverged &&
+  Object.entries(goals.limits ?? {}).every(([name, limit]) => (extras[name] ?? Number.NaN) <= limit);
 
 function loadOf(machine: string | undefined): number {
   return Number(/load average ([\d.]+)/.exec(machine ?? '')?.[1] ?? Number.NaN);
@@ -230,13 +235,17 @@ export function summaryLine(
   biasMs: number,
   progress: { run: number; runs: number } | null,
   seed?: number,
+  extras: Record<string, number> = {},
 ): string {
   const round = (value: number) => Math.round(value);
   const run = `${progress ? ` run=${progress.run}/${progress.runs}` : ''}${seed === undefined ? '' : ` seed=${seed}`}`;
   const bias = debiased
     ? ` bias_ms=${round(biasMs)} p95_debiased_ms=${round(debiased.p95Ms)} converge_debiased_ms=${round(debiased.convergeMs)}`
     : '';
-  return `sync[${scenario}]${run} p50_ms=${round(s.p50Ms)} p95_ms=${round(s.p95Ms)} max_ms=${round(s.maxMs)} converge_ms=${round(s.convergeMs)}${bias}`;
+  const own = Object.entries(extras)
+    .map(([name, value]) => ` ${name}=${round(value)}`)
+    .join('');
+  return `sync[${scenario}]${run} p50_ms=${round(s.p50Ms)} p95_ms=${round(s.p95Ms)} max_ms=${round(s.maxMs)} converge_ms=${round(s.convergeMs)}${bias}${own}`;
 }
 
 if (import.meta.main) {

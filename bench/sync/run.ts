@@ -5,7 +5,8 @@
 // the app) and a guest follower set up as the scenario says. The host plays, pauses, seeks twice and changes the
 // rate on its media element, as the native controls would; both pages record what their player shows; the
 // numbers come from bench/sync/analysis.ts. Runs go round the scenarios (lan, wifi, …, lan, wifi, …) so a change
-// in the machine's load spreads over all of them.
+// in the machine's load spreads over all of them. A scenario whose source is shared from the host's device
+// (p2p-file) has its own runner, with three followers in their own Chromiums: bench/sync/p2p-file/.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,46 +18,31 @@ import { startFakeYouTube } from '../../apps/server/test/fake-youtube.ts';
 import { newAccount, signUpThroughPopup } from '../../e2e/support/accounts.ts';
 import { chromiumLaunch } from '../../playwright.config.ts';
 import { describeMachine } from '../lib/machine.ts';
-import type { HostAction, PageSamples } from './analysis.ts';
+import type { PageSamples } from './analysis.ts';
 import { type DelayProxy, startDelayProxy } from './delay-proxy.ts';
 import { writeMedianTable } from './median-table.ts';
+import { reportOwnFile } from './p2p-file/report-own-file.ts';
+import { runOwnFile } from './p2p-file/run-own-file.ts';
 import { type Recording, report, type ScenarioResult } from './report.ts';
-import { clockSkew, installSampler } from './sampler.ts';
 import {
-  type BenchPorts,
-  type HostActKind,
-  MEDIA_PLAYER,
-  routeBiasMs,
-  SCENARIOS,
-  type Scenario,
-  type StartedSource,
-} from './scenarios.ts';
+  actOnMedia,
+  BASE_URL,
+  commonNow,
+  MEDIA_PORT,
+  PLAYER,
+  PORT,
+  playScript,
+  sleep,
+  untilPlaying,
+} from './room-pages.ts';
+import { clockSkew, installSampler } from './sampler.ts';
+import { type BenchPorts, routeBiasMs, SCENARIOS, type Scenario, type StartedSource } from './scenarios.ts';
 
-export const PORT = Number(process.env.SYNC_BENCH_PORT ?? 3290);
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
-export const MEDIA_PORT = PORT + 1000;
 /** The web build the app serves (a copy of it): WEB_DIST_DIR, as for the e2e run, so a run can use its own build. */
 const WEB_DIST = process.env.WEB_DIST_DIR ?? 'apps/web/dist';
 const PORTS: BenchPorts = { app: PORT, media: MEDIA_PORT };
 /** The fake YouTube and embedded sites' oEmbed server the app is pointed at (the embedded sources' titles). */
 const OEMBED_PORT = PORT + 2000;
-export const PLAYER = MEDIA_PLAYER;
-/**
- * The host's script, in seconds after both players run: every kind of action, 5–8 s apart (45 s; it was 70 s
- * with 10–12 s gaps until issue #15, which made three runs of five scenarios take 25 minutes). Convergence takes
- * well under a second, so each gap still leaves 4–7 s of steady state: about 3,800 points at 10 ms per run.
- */
-export const SCRIPT: { after: number; label: string; act: 'pause' | 'play' | 'seek' | 'rate'; value?: number }[] = [
-  { after: 5, label: 'pause', act: 'pause' },
-  { after: 10, label: 'play', act: 'play' },
-  { after: 17, label: 'seek +25 s', act: 'seek', value: 25 },
-  { after: 24, label: 'seek −35 s', act: 'seek', value: -35 },
-  { after: 31, label: 'rate 1.5', act: 'rate', value: 1.5 },
-  { after: 38, label: 'rate 1', act: 'rate', value: 1 },
-];
-export const END_AFTER = 45;
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function waitForReady(url: string, server: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt++) {
@@ -94,37 +80,6 @@ export function startApp(workDir: string, env: Record<string, string> = {}): Chi
       ...env,
     },
   });
-}
-
-/** Resolves once the page's player is playing and has presented frames (an <audio>: clock samples). */
-export async function untilPlaying(page: Page, player = PLAYER): Promise<void> {
-  await page.waitForFunction(
-    (selector) => {
-      const video = document.querySelector<HTMLVideoElement>(selector);
-      const samples = window.__syncSamples;
-      const seen = video instanceof HTMLVideoElement ? samples?.frames.length : samples?.clocks.length;
-      return !!video && !video.paused && video.readyState >= 3 && (seen ?? 0) > 30;
-    },
-    player,
-    { timeout: 60_000, polling: 100 },
-  );
-}
-
-/** Does what the host's native controls would, on its media element; returns the common-clock time of it. */
-function actOnMedia(page: Page, player: string, act: HostActKind, value: number): Promise<number> {
-  return page.evaluate(
-    ({ selector, act, value }) => {
-      const video = document.querySelector<HTMLVideoElement>(selector);
-      if (!video) throw new Error('the host has no media element');
-      const at = performance.timeOrigin + performance.now();
-      if (act === 'pause') video.pause();
-      else if (act === 'play') void video.play();
-      else if (act === 'seek') video.currentTime = Math.max(0, video.currentTime + value);
-      else video.playbackRate = value;
-      return at;
-    },
-    { selector: player, act, value },
-  );
 }
 
 export async function openRoom(
@@ -184,17 +139,13 @@ async function runScenario(scenario: Scenario, run: number, firstSeed: number): 
     await Promise.all([untilPlaying(host, player), untilPlaying(follower, player)]);
     const skews = await Promise.all([host.evaluate(clockSkew), follower.evaluate(clockSkew)]);
 
-    const start = await host.evaluate(() => performance.timeOrigin + performance.now());
-    const actions: HostAction[] = [{ at: start, label: 'start' }];
-    for (const step of SCRIPT) {
-      if (step.act === 'rate' && scenario.source.rates === false) continue;
-      await sleep(Math.max(0, start + step.after * 1000 - Date.now()));
-      const value = step.value ?? 0;
-      const at = await (scenario.source.hostAct?.(host, step.act, value) ?? actOnMedia(host, player, step.act, value));
-      actions.push({ at, label: step.label });
-    }
-    await sleep(Math.max(0, start + END_AFTER * 1000 - Date.now()));
-    const end = await host.evaluate(() => performance.timeOrigin + performance.now());
+    const start = await commonNow(host);
+    const { actions } = await playScript(
+      start,
+      (act, value) => scenario.source.hostAct?.(host, act, value) ?? actOnMedia(host, player, act, value),
+      scenario.source.rates !== false,
+    );
+    const end = await commonNow(host);
 
     const collect = (page: Page) => page.evaluate(() => window.__syncSamples as PageSamples);
     const [hostSamples, followerSamples] = await Promise.all([collect(host), collect(follower)]);
@@ -269,7 +220,9 @@ async function main(): Promise<void> {
     for (let run = 1; run <= runs; run++) {
       for (const scenario of scenarios) {
         console.error(`bench:sync ${scenario.name}, run ${run} of ${runs}…`);
-        const result = report(await runScenario(scenario, run, seed), { run, runs });
+        const result = scenario.source.fromDevice
+          ? reportOwnFile(await runOwnFile(scenario, seed + run - 1), { run, runs })
+          : report(await runScenario(scenario, run, seed), { run, runs });
         results.get(scenario.name)?.push(result);
         reports.push(result.text);
       }

@@ -9,6 +9,7 @@ import { startMediaServer } from '../../e2e/support/media-server.ts';
 import { CLIP_NAME, ensureClip } from './clip.ts';
 import type { NetworkProfile } from './delay-proxy.ts';
 import { routeFakeYouTube, YOUTUBE_LIKE } from './fake-youtube/index.ts';
+import { ensureFilm, FILM_NAME } from './p2p-file/film.ts';
 import { BENCH_SOURCES, type BenchSource } from './sources.ts';
 
 /** The media element the sampler watches and the host acts on, for a direct link. */
@@ -43,6 +44,11 @@ export interface Source {
    * as the native controls or the controls inside an embedded site's iframe would.
    */
   hostAct?: (page: Page, act: HostActKind, value: number) => Promise<number>;
+  /**
+   * The link is a file on disk that the host shares from its device (R117), fetched by the followers from the
+   * host's browser over WebRTC (R119): run by p2p-file/run-own-file.ts, each follower in its own Chromium.
+   */
+  fromDevice?: boolean;
   /** `seed`: the run's, for whatever the source draws at random (the fake YouTube's seeks), so a run replays. */
   start(ports: BenchPorts, seed?: number): Promise<StartedSource>;
 }
@@ -63,6 +69,8 @@ export interface Goals {
   p95Ms: number;
   /** Worst time to get under SYNC_GOAL_MS and stay there after a host action. */
   convergeMs: number;
+  /** Upper bounds on a scenario's own numbers, by their summary-line names (p2p-file's first_frame_ms…). */
+  limits?: Record<string, number>;
 }
 
 export interface Scenario {
@@ -74,6 +82,8 @@ export interface Scenario {
   follower: FollowerSetup;
   source: Source;
   goals: Goals;
+  /** How many followers: one (in the host's Chromium) unless the source is shared from a device. */
+  followers?: number;
 }
 
 export const directClip: Source = {
@@ -85,6 +95,15 @@ export const directClip: Source = {
       title: CLIP_NAME.replace(/\.mp4$/, ''),
       close: () => media.close(),
     };
+  },
+};
+
+/** A ~200 MB film on the host's disk (p2p-file/film.ts), shared with 'Chia sẻ tệp từ máy' (issue #22 item 4). */
+const ownFile: Source = {
+  name: 'own file',
+  fromDevice: true,
+  async start() {
+    return { link: ensureFilm(), title: FILM_NAME, close: async () => {} };
   },
 };
 
@@ -222,6 +241,19 @@ export const SCENARIOS: Scenario[] = [
     source: youtube,
     // Issue #15's goal for YouTube: p95 ≤ 50 ms, back under 50 ms within 1.5 s of an action.
     goals: { p95Ms: 50, convergeMs: 1500 },
+  },
+  {
+    name: 'p2p-file',
+    description: "a 200 MB film shared from the host's device, 3 followers on wifi, WebRTC relayed at wifi's delay",
+    network: WIFI,
+    follower: DESKTOP,
+    source: ownFile,
+    followers: 3,
+    // Issue #22: as direct links, plus the first frame, a seek to bytes nobody holds, and the server's share.
+    goals: {
+      ...goals(20),
+      limits: { first_frame_ms: 3000, seek_ready_ms: 2000, server_bytes_per_viewer_min: 50_000 },
+    },
   },
   ...Object.values(BENCH_SOURCES).map(
     (bench): Scenario => ({
