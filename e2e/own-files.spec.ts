@@ -33,7 +33,7 @@ async function parkedAt(page: Page, seconds: number) {
     .toBe(true);
 }
 
-test('R117–R120: the host shares a file from disk with Vietnamese subtitles; a guest receives it peer to peer, a member plays their own copy, everyone follows, and the room moves on after the sharer leaves', async ({
+test('R117–R120: the host shares a file from disk with Vietnamese subtitles; a guest receives it peer to peer, a member plays their own copy, everyone follows; after the sharer leaves a late joiner gets the bytes from the viewers, and the room moves on', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -99,5 +99,8 @@ test('R117–R120: the host shares a file from disk with Vietnamese subtitles; a
   await parkedAt(guest, 10);
   await host.close();
   await expect(guest.getByRole('status').filter({ hasText: 'Người chia sẻ tệp đã rời phòng.' })).toBeVisible(POLL);
+  // Someone arriving now gets the bytes from the viewers who hold them (R119): the guest holds the part at 10 s.
+  const late = await joinRoom(browser, guest.url(), { signedIn: false });
+  await parkedAt(late, 10);
   await expect.poll(async () => (await media(guest)).src, { timeout: 45_000 }).toBe(CLIPS.b.url);
 });

@@ -4,6 +4,8 @@ import { PieceCache, piecesOf } from './pieceCache.ts';
 
 /** How the swarm reaches the others in the room (the room client's PeerSignals). */
 export interface SwarmSignals {
+  /** This tab's id in the room's signalling (its socket id): which side of a crossed offer gives way. */
+  readonly peerId: string | undefined;
   announce(itemId: string, has: boolean): void;
   signal(to: string, itemId: string, signal: PeerSignal): void;
 }
@@ -21,12 +23,16 @@ const READ_AHEAD_PIECES = 6;
 const HOLD_ANNOUNCE_GAP_MS = 2200;
 /** While it wants bytes and no holder has answered, a tab says so again this often. */
 const WANT_AGAIN_MS = 5000;
+/** Links a viewer that holds only pieces of the file opens to those who want it, at most. */
+const PARTIAL_HOLDER_LINKS_MAX = 6;
+/** A piece no open link holds is asked for again this long after (a viewer fetching it may have it by then). */
+const MISSING_PIECE_RETRY_MS = 1000;
 
 /**
  * One shared file as this tab knows it (R119): the file itself when this tab holds it (the sharer's, or a copy
- * chosen from disk, R118), the pieces fetched from others otherwise, and a WebRTC link to each peer it fetches
- * from or serves. The side that wants bytes offers a link to each peer that announces it holds them; a holder
- * answers offers and announces itself when someone wants the file.
+ * chosen from disk, R118), the pieces fetched from others otherwise, and one WebRTC link to each peer it fetches
+ * from or serves, carrying requests both ways. A tab that wants bytes announces it; whoever holds any of the file
+ * then offers it a link at once, and a tab that comes to hold some announces that, for those still waiting.
  */
 export class FileSwarm {
   readonly itemId: string;
@@ -65,7 +71,7 @@ export class FileSwarm {
     this.local = file;
     this.stopWanting();
     this.announceHolding();
-    for (const wake of this.holderWaiters.splice(0)) wake();
+    this.wakeWaiters();
     for (const listener of this.holdListeners) listener();
   }
 
@@ -85,21 +91,37 @@ export class FileSwarm {
     }, WANT_AGAIN_MS);
   }
 
-  /** `from` announced it wants (has false) or holds (has true) this file. */
+  /** Whether this tab can serve any of the file: all of it, or pieces it fetched (R119). */
+  private get holdsAny(): boolean {
+    return this.local !== null || this.cache.size > 0;
+  }
+
+  /** `from` announced it wants (has false) or holds some or all (has true) of this file. */
   heardAnnounce(from: string, has: boolean): void {
     if (this.closed) return;
-    if (!has) {
-      if (this.local) this.announceHolding();
-      return;
+    if (this.links.has(from)) return;
+    // A holder reaches out to whoever wants the file at once (no announce round trip before their first frame); a
+    // viewer holding pieces only while it has few links, so a big room does not become a full mesh.
+    if (!has && (this.local || (this.cache.size > 0 && this.links.size < PARTIAL_HOLDER_LINKS_MAX))) {
+      this.connect(from, true);
+    } else if (has && this.wanting) {
+      this.connect(from, true);
     }
-    if (this.wanting && !this.links.has(from)) this.connect(from, true);
   }
 
   heardSignal(from: string, signal: PeerSignal): void {
     if (this.closed) return;
     let link = this.links.get(from);
-    // Only a holder takes an offer: the wanting side makes them (R119), so two links never cross.
-    if (!link && signal.description?.type === 'offer' && this.local) link = this.connect(from, false);
+    if (signal.description?.type === 'offer') {
+      // Two viewers that each want what the other holds may offer at once: the one with the greater id gives way,
+      // and one link carries requests both ways (R119).
+      if (link?.initiator && !link.answered) {
+        if ((this.options.signals.peerId ?? '') < from) return;
+        link.close();
+        link = undefined;
+      }
+      link ??= this.connect(from, false);
+    }
     void link?.signal(signal);
   }
 
@@ -162,10 +184,13 @@ export class FileSwarm {
     if (cached) return Promise.resolve(cached);
     let fetching = this.fetching.get(index);
     if (!fetching) {
-      fetching = this.fetchPiece(start, end).then(
+      fetching = this.fetchPiece(index, start, end).then(
         (bytes) => {
           this.fetching.delete(index);
+          const first = this.cache.size === 0;
           this.cache.put(index, bytes);
+          // From its first piece on, this tab serves what it holds to those who come later (R119).
+          if (first) this.announceHolding();
           return bytes;
         },
         (error: unknown) => {
@@ -178,26 +203,37 @@ export class FileSwarm {
     return fetching;
   }
 
-  /** Asks the least busy open link, and the next when one fails; waits for a holder while there is none. */
-  private async fetchPiece(start: number, end: number): Promise<Uint8Array> {
+  /**
+   * Asks the least busy open link that has not said it lacks the piece, and the next when one fails; waits for a
+   * link while there is none, and a moment when every link lacks it (a viewer fetching it may have it soon).
+   */
+  private async fetchPiece(index: number, start: number, end: number): Promise<Uint8Array> {
+    const lacking = new Set<PeerLink>();
     for (;;) {
       if (this.closed) throw new Error('swarm closed');
       if (this.local) return new Uint8Array(await this.local.slice(start, end).arrayBuffer());
       const open = [...this.links.values()].filter((link) => link.isOpen);
-      const link = open.sort((a, b) => a.load - b.load)[0];
+      const link = open.filter((candidate) => !lacking.has(candidate)).sort((a, b) => a.load - b.load)[0];
       if (!link) {
         this.want();
+        const retry = open.length > 0 ? setTimeout(() => this.wakeWaiters(), MISSING_PIECE_RETRY_MS) : null;
         await new Promise<void>((resolve) => this.holderWaiters.push(resolve));
+        if (retry) clearTimeout(retry);
+        lacking.clear();
         continue;
       }
       try {
         const bytes = await link.request(this.itemId, start, end);
         if (bytes.length === end - start) return bytes;
       } catch {
-        // That peer went or does not hold them: try another, or wait for one.
+        // That peer went, or does not hold these bytes (yet): try another, or wait.
       }
-      if (link.isOpen) link.close();
+      lacking.add(link);
     }
+  }
+
+  private wakeWaiters(): void {
+    for (const wake of this.holderWaiters.splice(0)) wake();
   }
 
   private connect(peer: string, initiator: boolean): PeerLink {
@@ -206,12 +242,10 @@ export class FileSwarm {
       initiator,
       send: (signal) => this.options.signals.signal(peer, this.itemId, signal),
       serve: (_item, start, end) => this.serve(start, end),
-      onOpen: () => {
-        for (const wake of this.holderWaiters.splice(0)) wake();
-      },
+      onOpen: () => this.wakeWaiters(),
       onClose: () => {
         if (this.links.get(peer) === link) this.links.delete(peer);
-        for (const wake of this.holderWaiters.splice(0)) wake();
+        this.wakeWaiters();
       },
     });
     this.links.set(peer, link);

@@ -16,7 +16,7 @@ export type ByteSource = (item: string, start: number, end: number) => Promise<U
 
 export interface PeerLinkOptions {
   iceServers: RTCIceServer[];
-  /** The side that wants the bytes makes the offer (R119); the side that holds them answers. */
+  /** Whether this side makes the offer (the side that heard of the other first, R119). */
   initiator: boolean;
   send: (signal: PeerSignal) => void;
   serve: ByteSource;
@@ -77,6 +77,16 @@ export class PeerLink {
     }
   }
 
+  /** Whether this side made the offer. */
+  get initiator(): boolean {
+    return this.options.initiator;
+  }
+
+  /** Whether the other side's description arrived (after that, a crossed offer is no longer possible). */
+  get answered(): boolean {
+    return this.connection.remoteDescription !== null;
+  }
+
   get isOpen(): boolean {
     return this.channel?.readyState === 'open';
   }
@@ -91,15 +101,18 @@ export class PeerLink {
     try {
       if (signal.description) {
         await this.connection.setRemoteDescription(signal.description);
-        for (const candidate of this.earlyCandidates.splice(0)) await this.connection.addIceCandidate(candidate);
+        for (const candidate of this.earlyCandidates.splice(0)) {
+          await this.connection.addIceCandidate(candidate).catch(() => {});
+        }
         if (signal.description.type === 'offer') {
           await this.connection.setLocalDescription(await this.connection.createAnswer());
           this.sendDescription();
         }
       } else if (signal.candidate) {
         const candidate = signal.candidate.candidate === '' ? { candidate: '' } : signal.candidate;
-        if (this.connection.remoteDescription) await this.connection.addIceCandidate(candidate);
-        else this.earlyCandidates.push(candidate);
+        if (!this.connection.remoteDescription) this.earlyCandidates.push(candidate);
+        // A candidate of a connection the other side dropped (a crossed offer) does not fit this one: not fatal.
+        else await this.connection.addIceCandidate(candidate).catch(() => {});
       }
     } catch {
       // A description or candidate this connection cannot take (a stale one after a restart): the link gives up,

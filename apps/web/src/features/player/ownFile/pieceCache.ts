@@ -24,6 +24,11 @@ export class PieceCache {
     return piece;
   }
 
+  /** How many pieces it holds. */
+  get size(): number {
+    return this.pieces.size;
+  }
+
   has(index: number): boolean {
     return this.pieces.has(index);
   }
