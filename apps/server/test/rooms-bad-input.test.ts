@@ -75,6 +75,8 @@ describe.each(DATABASE_KINDS)('room engine bad input on %s', (kind) => {
     ['a string position', 'playback:update', { id: 'dQw4w9WgXcQ', playing: true, position: '10', rate: 1 }],
     ['a rate of 100', 'playback:update', { id: 'dQw4w9WgXcQ', playing: true, position: 1, rate: 100 }],
     ['a title of 201 characters', 'playlist:add', { video: { ...youtubeVideo(), title: 'x'.repeat(201) } }],
+    ['a title with a NUL', 'playlist:add', { video: { ...youtubeVideo(), title: 'Phim\u0000' } }],
+    ['a title with half a surrogate pair', 'playlist:add', { video: { ...youtubeVideo(), title: 'Phim \uD83D' } }],
     ['a javascript: thumbnail', 'playlist:add', { video: { ...youtubeVideo(), thumbnail: 'javascript:alert(1)' } }],
     [
       'a media link with a made-up id',

@@ -89,6 +89,8 @@ describe('parseVideoLink: direct media', () => {
     ['https://example.org/UPPER.MP4', 'UPPER', 'mp4'],
     ['https://example.org/Phim%20hay%20%F0%9F%8E%AC.mp4', 'Phim hay 🎬', 'mp4'],
     ['https://example.org/dots.in.name.mp4', 'dots.in.name', 'mp4'],
+    ['https://example.org/Phim%00%0Ahay%1B.mp4', 'Phim hay', 'mp4'],
+    ['https://example.org/%00.mp4', 'example.org', 'mp4'],
     ['https://example.org/bad%E0%A4escape.mp4', 'bad%E0%A4escape', 'mp4'],
     ['https://example.org/.mp4', 'example.org', 'mp4'],
     ['http://127.0.0.1:5173/media/sample.mp4', 'sample', 'mp4'],

@@ -93,7 +93,11 @@ function mediaLink(url: URL): VideoLink | null {
   if (!format) return null;
   const canonical = canonicalHttpUrl(url);
   if (!canonical) return null;
-  const title = safeDecode(fileName.slice(0, dot)).trim() || url.hostname;
+  // A %00 or %0A in the name decodes to a control character, which no title shows (and PostgreSQL stores no NUL).
+  const title =
+    safeDecode(fileName.slice(0, dot))
+      .replace(/\p{Cc}+/gu, ' ')
+      .trim() || url.hostname;
   // Cut to TITLE_MAX without leaving half of a surrogate pair (an emoji) at the end.
   const bounded = title.length > TITLE_MAX ? title.slice(0, TITLE_MAX).replace(/[\ud800-\udbff]$/, '') : title;
   return { kind: 'media', url: canonical, title: bounded, format };

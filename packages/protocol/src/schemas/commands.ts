@@ -21,6 +21,8 @@ import {
 export const handshakeAuthSchema = z.object({ protocol: z.number().int() });
 export type HandshakeAuth = z.infer<typeof handshakeAuthSchema>;
 
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /**
  * The video a client proposes to add. `visited` is the server's to decide, so it is not accepted here. The id
  * must fit its source: a YouTube id, or for any other source exactly `mediaVideoId` of the canonical URL, so one link
@@ -37,6 +39,10 @@ export const addVideoInputSchema = videoSchema
     };
     // A file from a device is added by `playlist:addFile`, which names its sharer (R117).
     if (video.source === 'file') return issue('source', 'must be a link; a file is added by playlist:addFile');
+    // PostgreSQL's text takes neither a NUL nor half a surrogate pair: refused here, not by the commit (R21).
+    if (video.title.includes('\u0000') || LONE_SURROGATE.test(video.title)) {
+      return issue('title', 'must be text without NUL or a lone surrogate');
+    }
     const thumbnail = video.thumbnail === '' ? '' : canonicalHttpUrl(video.thumbnail);
     if (thumbnail === null) return issue('thumbnail', 'must be an http(s) URL without " in its host');
     if (video.source === 'youtube') {
