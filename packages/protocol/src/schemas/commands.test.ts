@@ -172,3 +172,25 @@ describe('command catalogue', () => {
     expect(schema.safeParse({ ok: true }).success).toBe(false);
   });
 });
+
+describe('subtitle:add labels (R111, R96)', () => {
+  const add = (label: unknown) => parseCommand('subtitle:add', { id: 'm_x', fileId: 'A'.repeat(22), label });
+
+  it('takes a label as typed, trimmed', () => {
+    const parsed = add('  Tiếng Việt 🇻🇳 ');
+    expect(parsed.success && parsed.data.type === 'subtitle:add' && parsed.data.label).toBe('Tiếng Việt 🇻🇳');
+  });
+
+  it.each([
+    ['nothing visible', ' \u200b\u2800 '],
+    ['a bidi override', 'Việt \u202Egnp'],
+    ['a NUL', 'Việt\u0000'],
+    ['a line break', 'Tiếng\nViệt'],
+    ['ESC', 'Việt \u001b[31m'],
+    ['half a surrogate pair', 'Việt \uD83D'],
+    ['stacked marks', `V${'\u0301'.repeat(30)}`],
+    ['41 characters', 'a'.repeat(41)],
+  ])('refuses a label with %s', (_label, label) => {
+    expect(add(label).success).toBe(false);
+  });
+});

@@ -29,9 +29,6 @@ import {
   SUBTITLE_TRACKS_MAX,
   type SubtitleTrack,
 } from '../subtitle-tracks.ts';
-import { BIDI_CONTROLS, showsNothing } from '../visible-text.ts';
-
-const BIDI_CONTROL = new RegExp(`[${BIDI_CONTROLS}]`, 'u');
 
 /**
  * Where a playlist item plays from: the YouTube IFrame player, an HTML5 media element on a direct link, the
@@ -59,13 +56,19 @@ export const videoIdSchema = z
   .max(VIDEO_ID_MAX)
   .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, - and _');
 
-/** A subtitle track's label (R111): trimmed, 1–SUBTITLE_LABEL_MAX characters, something visible, no bidi controls. */
+/**
+ * A subtitle track's label (R111): trimmed, 1–SUBTITLE_LABEL_MAX characters, passing the name rule (R96): something
+ * visible, no control characters (a NUL, a line break, ESC), no bidi controls, no lone surrogate, no stacked marks.
+ */
 export const subtitleLabelSchema = z
   .string()
   .trim()
   .min(1)
   .max(SUBTITLE_LABEL_MAX)
-  .refine((label) => !showsNothing(label) && !BIDI_CONTROL.test(label), 'must be visible text without bidi controls');
+  .refine(
+    (label) => nameProblem(label, SUBTITLE_LABEL_MAX) === null,
+    'must be visible text without control characters, bidi controls or stacked marks',
+  );
 
 /** An uploaded subtitle file's id (rooms/subtitle-files.ts: 128 random bits, base64url). */
 export const subtitleFileIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'must be a subtitle file id');
