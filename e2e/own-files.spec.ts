@@ -55,6 +55,7 @@ test('R117–R120: the host shares a file from disk with Vietnamese subtitles; a
   await pasteLink(host, CLIPS.b.url);
   await host.getByRole('button', { name: 'Phát clip-a.mp4' }).click();
   await expect.poll(async () => (await media(host)).src, POLL).toMatch(/^blob:/);
+  await saveScreenshot(host, 'own-file-host-desktop');
 
   // A guest's player reads the file through the service worker, the bytes coming from the host's browser.
   const guest = await joinRoom(browser, host.url(), { signedIn: false });
@@ -91,6 +92,9 @@ test('R117–R120: the host shares a file from disk with Vietnamese subtitles; a
   await saveScreenshot(guest, 'own-file-guest-desktop');
   await guest.setViewportSize({ width: 390, height: 844 });
   await saveScreenshot(guest, 'own-file-guest-phone');
+  await host.setViewportSize({ width: 390, height: 844 });
+  await saveScreenshot(host, 'own-file-host-phone');
+  await host.setViewportSize({ width: 1280, height: 720 });
 
   // The sharer pauses, then closes the tab: the others are told, keep what they hold, and after 30 s the room
   // moves on to the next item.

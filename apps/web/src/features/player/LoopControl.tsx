@@ -22,7 +22,7 @@ export function LoopControl() {
     });
   };
   return (
-    <fieldset className="flex flex-wrap items-center gap-1 px-4 pt-2 sm:px-0">
+    <fieldset className="flex flex-wrap items-center gap-1">
       {/* On a phone the three choices fit one line only without the legend's word; screen readers still get it. */}
       <legend className="float-left pr-1 text-xs text-neutral-400 max-sm:sr-only">{t('player.loop')}</legend>
       {LOOP_MODES.map((option) => (

@@ -62,12 +62,13 @@ export function RoomPlayer() {
         )}
       </section>
       {video?.file && <OwnFileNotice key={video.id} video={video} />}
-      <VoteSkipButton />
+      {/* One row of the player's tools, wrapping on a narrow screen. */}
       <div className="flex flex-wrap items-center gap-2 px-4 pt-2 sm:px-0">
+        <VoteSkipButton />
+        {video && <SubtitleButton video={video} />}
         <ShareFileButton />
+        {controller && <LoopControl />}
       </div>
-      {video && <SubtitleButton video={video} />}
-      {controller && <LoopControl />}
     </>
   );
 }

@@ -53,7 +53,7 @@ export function VoteSkipButton() {
   };
 
   return (
-    <div className="flex items-center gap-2 px-4 pt-2 sm:px-0">
+    <div className="flex items-center gap-2">
       <button
         type="button"
         aria-pressed={mine}

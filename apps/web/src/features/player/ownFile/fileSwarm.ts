@@ -25,6 +25,11 @@ const HOLD_ANNOUNCE_GAP_MS = 2200;
 const WANT_AGAIN_MS = 5000;
 /** Links a viewer that holds only pieces of the file opens to those who want it, at most. */
 const PARTIAL_HOLDER_LINKS_MAX = 6;
+/**
+ * Links one swarm keeps at most, whoever asks: a guest opening many tabs cannot make the sharer's browser hold
+ * connections without end; past it, newcomers fetch from the viewers who hold pieces.
+ */
+const LINKS_MAX = 16;
 /** A piece no open link holds is asked for again this long after (a viewer fetching it may have it by then). */
 const MISSING_PIECE_RETRY_MS = 1000;
 
@@ -99,7 +104,7 @@ export class FileSwarm {
   /** `from` announced it wants (has false) or holds some or all (has true) of this file. */
   heardAnnounce(from: string, has: boolean): void {
     if (this.closed) return;
-    if (this.links.has(from)) return;
+    if (this.links.has(from) || this.links.size >= LINKS_MAX) return;
     // A holder reaches out to whoever wants the file at once (no announce round trip before their first frame); a
     // viewer holding pieces only while it has few links, so a big room does not become a full mesh.
     if (!has && (this.local || (this.cache.size > 0 && this.links.size < PARTIAL_HOLDER_LINKS_MAX))) {
@@ -120,6 +125,7 @@ export class FileSwarm {
         link.close();
         link = undefined;
       }
+      if (!link && this.links.size >= LINKS_MAX) return;
       link ??= this.connect(from, false);
     }
     void link?.signal(signal);

@@ -1,4 +1,4 @@
-import { OWN_FILE_BYTES_MAX, OWN_FILE_MIME_PATTERN, OWN_FILE_NAME_MAX } from '@xemchung/protocol';
+import { OWN_FILE_BYTES_MAX, OWN_FILE_MIME_PATTERN, OWN_FILE_NAME_MAX, safeName } from '@xemchung/protocol';
 import { digestFile } from './fileDigest.ts';
 
 /** What the room is told of a file before it is offered (R117): what `playlist:addFile` carries. */
@@ -61,6 +61,21 @@ function probeDuration(file: File, audio: boolean): Promise<number | null> {
 }
 
 /**
+ * The file's name as the playlist may hold it (R117, the name rule R96): without the characters the rule refuses
+ * (a file name may hold line breaks), cut at a whole grapheme so that it fits 200 UTF-16 units, 'Tệp' when nothing
+ * visible is left.
+ */
+export function playlistName(fileName: string): string {
+  const cleaned = safeName(fileName.normalize('NFC'), OWN_FILE_NAME_MAX) ?? 'Tệp';
+  let name = '';
+  for (const { segment } of new Intl.Segmenter().segment(cleaned)) {
+    if (name.length + segment.length > OWN_FILE_NAME_MAX) break;
+    name += segment;
+  }
+  return name.trim() || 'Tệp';
+}
+
+/**
  * R117: reads what the room needs of a file, after making sure this browser plays it (a file it cannot play is
  * refused here, before anyone else is offered it): its name, size, type, duration and digest (R118).
  */
@@ -70,6 +85,6 @@ export async function readMediaFile(file: File): Promise<MediaFileFacts | MediaF
   if (mime === null || file.size === 0) return 'unplayable';
   const duration = await probeDuration(file, mime.startsWith('audio/'));
   if (duration === null) return 'unplayable';
-  const name = file.name.trim().slice(0, OWN_FILE_NAME_MAX) || 'Tệp';
+  const name = playlistName(file.name);
   return { name, size: file.size, duration, mime, digest: await digestFile(file) };
 }

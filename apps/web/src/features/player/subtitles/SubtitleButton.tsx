@@ -19,7 +19,7 @@ export function SubtitleButton({ video }: { video: Video }) {
   if (!takesSubtitles(video) || (tracks.length === 0 && !mayAdd)) return null;
 
   return (
-    <div className="flex items-center gap-2 px-4 pt-2 sm:px-0">
+    <div className="flex items-center gap-2">
       <button
         type="button"
         onClick={() => setOpen(true)}
