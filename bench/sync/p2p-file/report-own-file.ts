@@ -62,7 +62,8 @@ function analyse(host: PageSamples, follower: PageSamples, actions: HostAction[]
 
 /** Where one follower's time went: its range asks and piece round trips, after the select and after the far seek. */
 function piecesLine(tap: PieceTap, selectAt: number, seekAt: number, readyAt: number): string {
-  const done = tap.trips.filter(([, , endAt]) => endAt > 0);
+  const done = tap.trips.filter(([, , endAt, , , missed]) => endAt > 0 && missed !== 1);
+  const misses = tap.trips.filter(([, , , , , missed]) => missed === 1).length;
   const trips = done.map(([sentAt, , endAt]) => endAt - sentAt);
   const firstBytes = done.map(([sentAt, firstAt]) => firstAt - sentAt).filter((ms) => ms >= 0);
   const after = (at: number) => ({
@@ -74,7 +75,7 @@ function piecesLine(tap: PieceTap, selectAt: number, seekAt: number, readyAt: nu
   const seek = after(seekAt);
   const ms = (at: number | undefined, from: number) => (at === undefined ? 'none' : `+${fixed(at - from, 0)} ms`);
   return (
-    `${done.length} pieces, round trip p50 ${fixed(percentile(trips, 50), 0)} / p95 ${fixed(percentile(trips, 95), 0)} ms ` +
+    `${done.length} pieces (${misses} asks answered miss), round trip p50 ${fixed(percentile(trips, 50), 0)} / p95 ${fixed(percentile(trips, 95), 0)} ms ` +
     `(first bytes p50 ${fixed(percentile(firstBytes, 50), 0)} ms); after the select: range asked ${ms(first.ask?.[0], selectAt)}, ` +
     `first piece back ${ms(first.trip?.[2], selectAt)}; after the far seek: range asked ${ms(seek.ask?.[0], seekAt)} ` +
     `(byte ${seek.ask?.[1] ?? '?'}), first piece back ${ms(seek.trip?.[2], seekAt)}, ${seek.before} pieces fetched before it played there`
