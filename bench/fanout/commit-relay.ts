@@ -2,16 +2,18 @@
 // (docs/room-rules.md R17, R18, R27: committed, then acknowledged, then broadcast). The commit is the cheapest one
 // there is: one UPDATE of the room's row through `pg` as a named prepared statement, no validation, no rules, no
 // version check. With --chat, a message is stored the same cheapest way (one INSERT taking the room's next seq,
-// as R54 orders messages) before it is acknowledged and relayed. The gap between this and the bare relay is what
+// as R54 orders messages) before it is acknowledged and relayed; with --mix, a vote with one UPDATE of the room's
+// version (R65 stores the votes in the room row) before it is acknowledged and relayed as `room:delta`. The gap between this and the bare relay is what
 // waiting on a database costs the transport; the gap between XemChung and this is what XemChung itself adds
 // (bench/README.md).
 import pg from 'pg';
 import { withDefaultUser } from '../../apps/server/src/db/database.ts';
 import { startSocketIoRelay } from './socketio-relay-server.ts';
 
-/** The part of the generator's look-alike room:state (load.ts) that is written. */
+/** The part of the generator's look-alike room:state or, in the mix, room:delta (load.ts) that is written. */
 interface LookAlikeState {
-  current_video: { current_time: number; updated_at: number };
+  current_video?: { current_time: number; updated_at: number };
+  set?: { current_video: { current_time: number; updated_at: number } };
 }
 
 const pool = new pg.Pool({
@@ -22,6 +24,7 @@ const COMMIT = {
   name: 'bench-commit-relay',
   text: 'update rooms set "current_time" = $2, updated_at = $3, version = version + 1 where id = $1',
 };
+const VOTE = { name: 'bench-commit-relay-vote', text: 'update rooms set version = version + 1 where id = $1' };
 const UNIQUE_VIOLATION = '23505';
 const APPEND = {
   name: 'bench-commit-relay-chat',
@@ -45,7 +48,8 @@ async function append(room: string, text: string): Promise<void> {
 startSocketIoRelay(
   (io, room, payload, ack) => {
     if (room === null) return ack({ ok: false });
-    const { current_time, updated_at } = (payload as LookAlikeState).current_video;
+    const state = payload as LookAlikeState;
+    const { current_time, updated_at } = state.current_video ?? state.set?.current_video ?? {};
     pool.query({ ...COMMIT, values: [room, current_time, updated_at] }).then(
       () => {
         ack({ ok: true });
@@ -63,6 +67,16 @@ startSocketIoRelay(
         io.to(room).emit('chat:message', { roomId: room, text });
       },
       (error: Error & { code?: string }) => ack({ ok: false, error: { code: error.code ?? 'failed' } }),
+    );
+  },
+  (io, room, payload, ack) => {
+    if (room === null) return ack({ ok: false });
+    pool.query({ ...VOTE, values: [room] }).then(
+      () => {
+        ack({ ok: true });
+        io.to(room).emit('room:delta', payload);
+      },
+      () => ack({ ok: false }),
     );
   },
 );

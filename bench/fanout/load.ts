@@ -1,23 +1,25 @@
 // The load generator of `npm run bench:fanout`, a child of run.ts pinned to its own core. It connects a host and
 // N followers per room, then runs a fixed open-loop schedule: room r's k-th event is due at
-// start + (k·rooms + r)·(1000/rooms) ms, so events are spread evenly over each second and never wait for the
-// previous one. Latency is measured from that scheduled time, so a late generator cannot hide server delay.
+// start + (k·rooms + r)·(period/rooms) ms (period 1 s, or the host's 5 s heartbeat in the mix), so events are
+// spread evenly over each period and never wait for the previous one. Latency is measured from that scheduled time, so a late generator cannot hide server delay.
 import { performance } from 'node:perf_hooks';
-import WebSocket from 'ws';
-import { PROTOCOL_VERSION } from '../../packages/protocol/src/protocol-version.ts';
 import { summarize } from '../lib/percentiles.ts';
-import { WireClient } from '../lib/sio-wire.ts';
-import type { LoadPlan, LoadReady, LoadResult, WindowMark } from './messages.ts';
-
-/**
- * The part of a room:state (or of a baseline's look-alike payload) a parsing follower reads, or of a room:delta
- * (R108), XemChung's broadcast of a playback report since the deltas: the same current video, under `set`.
- */
-interface StateFrame {
-  current_video?: { current_time: number };
-  set?: { current_video?: { current_time: number } };
-  version: number;
-}
+import type { WireClient } from '../lib/sio-wire.ts';
+import {
+  chat,
+  counts,
+  errors,
+  noteError,
+  type Reporter,
+  reportAsClient,
+  reportEveryGap,
+  stopTraffic,
+  type Voter,
+  vote,
+} from './client-traffic.ts';
+import { type ConnectOptions, joinedWireClient, openWs } from './connect.ts';
+import { frameKind, lookAlikeState, type StateFrame } from './frames.ts';
+import { isQuietRoom, type LoadPlan, type LoadReady, type LoadResult, type WindowMark } from './messages.ts';
 
 const plan = await new Promise<LoadPlan>((resolve) =>
   process.once('message', (message) => resolve(message as LoadPlan)),
@@ -26,120 +28,59 @@ const send = (message: LoadReady | WindowMark | LoadResult) => process.send?.(me
 
 const roomCount = plan.rooms.length;
 const nodes = plan.urls.length;
-const intervalMs = 1000 / roomCount;
-const totalSeconds = plan.warmupSeconds + plan.measureSeconds;
-const closers: Array<() => void> = [];
-const errorSamples: string[] = [];
-const noteError = (what: string) => {
-  if (errorSamples.length < 10) errorSamples.push(what);
-};
+const intervalMs = plan.eventPeriodMs / roomCount;
+/** Each room's events over the run, and the first one of the measured window. */
+const eventsPerRoom = Math.floor(((plan.warmupSeconds + plan.measureSeconds) * 1000) / plan.eventPeriodMs);
+const firstMeasured = Math.ceil((plan.warmupSeconds * 1000) / plan.eventPeriodMs);
+/** The position the host reports at its k-th event: where a playing video is then (k-th heartbeat in the mix). */
+const positionOf = (k: number) => (k * plan.eventPeriodMs) / 1000;
+const closers: Array<() => void> = [stopTraffic];
 
 let start = Number.POSITIVE_INFINITY;
 const scheduledAt = (room: number, k: number) => start + (k * roomCount + room) * intervalMs;
 const latencyLocal: number[] = [];
 const latencyCross: number[] = [];
 /** Two nodes: each event's latency at its parsing follower on the host's node and on the other node. */
-const localAt = new Float64Array(roomCount * totalSeconds).fill(Number.NaN);
-const crossAt = new Float64Array(roomCount * totalSeconds).fill(Number.NaN);
+const localAt = new Float64Array(roomCount * eventsPerRoom).fill(Number.NaN);
+const crossAt = new Float64Array(roomCount * eventsPerRoom).fill(Number.NaN);
 let received = 0;
 let gaps = 0;
 let reorders = 0;
 
-// With `reports`: every XemChung client also reports its sync every 2 s (R53), staggered over the interval.
-const REPORT_INTERVAL_MS = 2000;
-/** Whether a Socket.IO event frame (`42["<event>",…`) is `event`, read from its bytes without parsing it. */
-function eventIs(event: string): (frame: Buffer) => boolean {
-  const tag = Buffer.from(`["${event}"`);
-  return (frame) => frame.compare(tag, 0, tag.length, 2, 2 + tag.length) === 0;
-}
-/** The reporting clients, and whether each has its list of viewers open (one follower per room does). */
-const reporters: Array<{ client: WireClient; watching: boolean }> = [];
-/** Each reporter's report, sent again when the server asks with `presence:probe`, as the web page answers (R52). */
-const answerProbe = new Map<WireClient, () => void>();
-let probes = 0;
-const isProbe = eventIs('presence:probe');
-let inWindow = false;
-let reportsSent = 0;
-let presenceFrames = 0;
-/** A `room:presence` frame (`42["room:presence",…`): not a delivery of a host event. */
-const isPresence = eventIs('room:presence');
-function startReports(): void {
-  reporters.forEach(({ client, watching }, index) => {
-    let count = 0;
-    // As the web client sends them: no ack. A different error each time, as a real player's, so every room's list
-    // changes every 2 s.
-    const report = () => {
-      if (inWindow) reportsSent++;
-      const errorMs = ((index * 7 + count++ * 13) % 41) - 20;
-      client.emit('presence:report', { state: 'playing', errorMs, rttMs: 30, watching });
-    };
-    answerProbe.set(client, report);
-    const timer = setTimeout(
-      () => {
-        report();
-        closers.push(clearInterval.bind(null, setInterval(report, REPORT_INTERVAL_MS)));
-      },
-      (index / reporters.length) * REPORT_INTERVAL_MS,
-    );
-    closers.push(() => clearTimeout(timer));
-  });
-}
-
-// With `chat`: the rooms seeded with chatters (two signed-in followers each) chat at 1 message/s: each chatter
-// sends one every 2 s (the per-person limit), the two half an interval apart, all staggered over the interval.
-const CHAT_INTERVAL_MS = 2000;
-/** Frames that are neither a host event, presence nor chat (`presence:probe`, R52): counted, never parsed. */
-let otherFrames = 0;
-const isRoomState = eventIs('room:state');
-const isRoomDelta = eventIs('room:delta');
-const isState = (frame: Buffer) => isRoomState(frame) || isRoomDelta(frame);
+const reporters: Reporter[] = [];
 const chatters: WireClient[] = [];
-let chatsSent = 0;
-let chatsFailed = 0;
+const voters: Voter[] = [];
+/** In the mix, one viewer per quiet room whose bytes on the wire are read at the window's edges. */
+const bytesWatched: Array<{ client: WireClient; atStart: number }> = [];
+let presenceFrames = 0;
 let chatFrames = 0;
-const isChat = eventIs('chat:message');
-function startChat(): void {
-  chatters.forEach((client, index) => {
-    let count = 0;
-    // With an ack, as the web client sends it.
-    const chat = () => {
-      if (inWindow) chatsSent++;
-      client.request('chat:send', { text: `Tin nhắn ${index}.${count++}` }).then(
-        (ack) => {
-          const result = ack as { ok: boolean; error?: { code: string } };
-          if (!result.ok) {
-            chatsFailed++;
-            noteError(`chat:send: ${result.error?.code}`);
-          }
-        },
-        (error: Error) => {
-          chatsFailed++;
-          noteError(`chat:send: ${error.message}`);
-        },
-      );
-    };
-    const timer = setTimeout(
-      () => {
-        chat();
-        closers.push(clearInterval.bind(null, setInterval(chat, CHAT_INTERVAL_MS)));
-      },
-      (index / chatters.length) * CHAT_INTERVAL_MS,
-    );
-    closers.push(() => clearTimeout(timer));
-  });
-}
+let voteFrames = 0;
+/** Frames of no kind the generator knows: counted, never parsed. */
+let otherFrames = 0;
+/**
+ * In the mix, the follower of each room that votes, or, in a quiet room, whose bytes are measured: neither a
+ * parsing follower (the first), a chatter (the last two) nor the one with its list of viewers open (the last).
+ */
+const VOTER = 2;
 
-/** A parsing follower: checks the version sequence and timestamps events of the measured window. */
+/**
+ * A parsing follower: checks the version sequence (a vote's state frame included, which takes a version too) and
+ * timestamps the host events of the measured window.
+ */
 function sampler(room: number, cross: boolean) {
   let lastVersion = -1;
-  return (state: StateFrame) => {
+  return (state: StateFrame, hostEvent: boolean) => {
     const now = performance.now();
-    received++;
+    if (hostEvent) received++;
+    // A baseline relays a vote as sent, without a version.
+    if (state.version === undefined) return;
     if (lastVersion >= 0 && state.version > lastVersion + 1) gaps += state.version - lastVersion - 1;
     if (lastVersion >= 0 && state.version <= lastVersion) reorders++;
     lastVersion = Math.max(lastVersion, state.version);
-    const k = (state.current_video ?? state.set?.current_video)?.current_time;
-    if (k === undefined || k < plan.warmupSeconds || k >= totalSeconds) return;
+    const position = (state.current_video ?? state.set?.current_video)?.current_time;
+    if (!hostEvent || position === undefined) return;
+    const k = Math.round((position * 1000) / plan.eventPeriodMs);
+    if (k < firstMeasured || k >= eventsPerRoom) return;
     const latency = now - scheduledAt(room, k);
     (cross ? latencyCross : latencyLocal).push(latency);
     (cross ? crossAt : localAt)[k * roomCount + room] = latency;
@@ -147,36 +88,20 @@ function sampler(room: number, cross: boolean) {
 }
 
 const nodeOf = (room: number, follower: number) => (room + follower) % nodes;
-const urlOf = (node: number) => plan.urls[node] ?? plan.urls[0] ?? '';
-
-/** Joins a room over the Socket.IO wire protocol (XemChung or the Socket.IO relay). */
-async function joinedWireClient(url: string, roomId: string, cookie: string | null, onEvent: (frame: Buffer) => void) {
-  const headers: Record<string, string> = { origin: plan.origin };
-  if (cookie) headers.cookie = cookie;
-  const client = await WireClient.connect({ url, headers, auth: { protocol: PROTOCOL_VERSION }, onEvent });
-  closers.push(() => client.close());
-  const ack = (await client.request('room:join', { roomId })) as { ok: boolean; error?: unknown };
-  if (!ack.ok) throw new Error(`room:join ${roomId}: ${JSON.stringify(ack.error)}`);
-  return client;
-}
-
-function openWs(url: string, roomId: string, onMessage: (data: Buffer) => void): Promise<WebSocket> {
-  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/?room=${roomId}`, { perMessageDeflate: false });
-  closers.push(() => socket.terminate());
-  socket.on('message', onMessage);
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
+/** Where room r's client on `node` connects. */
+const at = (room: number, node: number): ConnectOptions => ({
+  url: plan.urls[node] ?? plan.urls[0] ?? '',
+  roomId: plan.rooms[room]?.id ?? '',
+  origin: plan.origin,
+  onClose: (close) => closers.push(close),
+});
 
 async function connectFollower(room: number, follower: number): Promise<void> {
   const node = nodeOf(room, follower);
   const parse = follower < plan.sampled ? sampler(room, node !== nodeOf(room, 0)) : null;
-  const roomId = plan.rooms[room]?.id ?? '';
   if (plan.target === 'ws') {
-    await openWs(urlOf(node), roomId, (data) => {
-      if (parse) parse(JSON.parse(data.toString()) as StateFrame);
+    await openWs(at(room, node), (data) => {
+      if (parse) parse(JSON.parse(data.toString()) as StateFrame, true);
       else received++;
     });
     return;
@@ -185,37 +110,30 @@ async function connectFollower(room: number, follower: number): Promise<void> {
   // where guests may not write; the Socket.IO baselines take anyone's message.
   const chatterCookies = plan.chat ? (plan.rooms[room]?.chatterCookies ?? []) : [];
   const chatterCookie = chatterCookies[plan.followers - 1 - follower];
-  const cookie = plan.target === 'xemchung' ? (chatterCookie ?? null) : null;
-  let client: WireClient | undefined;
-  client = await joinedWireClient(urlOf(node), roomId, cookie, (frame) => {
-    // XemChung also sends who is in the room (R52) and chat (R54): counted apart, never as a host event's delivery.
-    if (isPresence(frame)) presenceFrames++;
-    else if (isChat(frame)) chatFrames++;
-    else if (isProbe(frame)) {
-      if (inWindow) probes++;
-      if (client) answerProbe.get(client)?.();
-    } else if (!isState(frame)) otherFrames++;
-    else if (parse) parse((JSON.parse(frame.toString('utf8', 2)) as [string, StateFrame])[1]);
-    else received++;
+  // In the mix the voter is signed in too: guests of one address share one vote budget (R100), and every bench
+  // client comes from 127.0.0.1.
+  const voterCookie = plan.mix && follower === VOTER ? (plan.rooms[room]?.voterCookie ?? null) : null;
+  const cookie = plan.target === 'xemchung' ? (chatterCookie ?? voterCookie) : null;
+  const client = await joinedWireClient(at(room, node), cookie, (frame) => {
+    // XemChung also sends who is in the room (R52), chat (R54) and votes (R65): counted apart, never as a host
+    // event's delivery; a vote's state is still parsed for its version.
+    const kind = frameKind(frame);
+    if (kind === 'presence') presenceFrames++;
+    else if (kind === 'chat') chatFrames++;
+    else if (kind === 'other') otherFrames++;
+    else {
+      if (kind === 'vote') voteFrames++;
+      if (parse) parse((JSON.parse(frame.toString('utf8', 2)) as [string, StateFrame])[1], kind === 'host');
+      else if (kind === 'host') received++;
+    }
   });
-  // The Socket.IO baselines receive the same reports and chat, so CPU per delivery compares like with like inbound.
-  if (plan.reports) reporters.push({ client, watching: follower === plan.followers - 1 });
+  // The Socket.IO baselines receive the same reports, chat and votes, so their CPU compares like with like.
+  if (plan.reports || plan.mix) reporters.push({ client, watching: follower === plan.followers - 1 });
   if (chatterCookie !== undefined) chatters.push(client);
-}
-
-/** A payload shaped and sized like XemChung's room:state, for the baselines to relay. */
-function lookAlikeState(room: number, k: number) {
-  const seeded = plan.rooms[room];
-  return {
-    id: seeded?.id,
-    host: 'bench-host-uid-000',
-    name: `Phòng đo tải ${room}`,
-    playlist: [
-      { id: seeded?.videoId, title: `Video ${room}`, thumbnail: '', visited: true, source: 'youtube', mediaUrl: null },
-    ],
-    current_video: { id: seeded?.videoId, index: 0, playing: true, current_time: k, updated_at: Date.now(), rate: 1 },
-    version: k + 3,
-  };
+  // The voter is neither a parsing follower, a chatter, nor the one with its list open; nor the watched one.
+  if (plan.mix && follower === VOTER && !isQuietRoom(room))
+    voters.push({ client, videoId: plan.rooms[room]?.videoId ?? '' });
+  if (plan.mix && follower === VOTER && isQuietRoom(room)) bytesWatched.push({ client, atStart: 0 });
 }
 
 let outstanding = 0;
@@ -226,17 +144,17 @@ const sentPerRoom = new Uint32Array(roomCount);
 async function connectHost(room: number): Promise<(k: number) => void> {
   const seeded = plan.rooms[room];
   if (!seeded) throw new Error(`no room ${room}`);
-  const url = urlOf(nodeOf(room, 0));
+  const where = at(room, nodeOf(room, 0));
   if (plan.target === 'ws') {
-    const socket = await openWs(url, seeded.id, () => {});
-    return (k) => socket.send(JSON.stringify(lookAlikeState(room, k)));
+    const socket = await openWs(where, () => {});
+    return (k) => socket.send(JSON.stringify(lookAlikeState(seeded, room, k, positionOf(k), plan.mix)));
   }
-  const client = await joinedWireClient(url, seeded.id, seeded.hostCookie || null, () => {});
-  if (plan.reports) reporters.push({ client, watching: false });
+  const client = await joinedWireClient(where, seeded.hostCookie || null, () => {});
+  if (plan.reports || plan.mix) reporters.push({ client, watching: false });
   const payload =
     plan.target === 'xemchung'
-      ? (k: number) => ({ id: seeded.videoId, playing: true, position: k, rate: 1 })
-      : (k: number) => lookAlikeState(room, k);
+      ? (k: number) => ({ id: seeded.videoId, playing: true, position: positionOf(k), rate: 1 })
+      : (k: number) => lookAlikeState(seeded, room, k, positionOf(k), plan.mix);
   return (k) => {
     outstanding++;
     client.request('playback:update', payload(k)).then(
@@ -285,10 +203,12 @@ send({
   connectSeconds: (performance.now() - connectStarted) / 1000,
 });
 await new Promise((resolve) => process.once('message', resolve)); // "go", once the servers' memory is read
-startReports();
-startChat();
+if (plan.mix) reportAsClient(reporters);
+else if (plan.reports) reportEveryGap(reporters);
+chat(chatters);
+vote(voters);
 
-const totalEvents = roomCount * totalSeconds;
+const totalEvents = roomCount * eventsPerRoom;
 const lag = new Float64Array(totalEvents);
 let nextEvent = 0;
 start = performance.now() + 100;
@@ -298,15 +218,21 @@ let generatorCpuPercent = 0;
 setTimeout(() => {
   cpuAtStart = process.cpuUsage();
   wallAtStart = performance.now();
-  inWindow = true;
+  counts.inWindow = true;
+  for (const watched of bytesWatched) watched.atStart = watched.client.bytesReceived;
   send({ type: 'window-start' });
-}, scheduledAt(0, plan.warmupSeconds) - performance.now());
+}, scheduledAt(0, firstMeasured) - performance.now());
+const bytesPerViewerMin: number[] = [];
 setTimeout(() => {
+  const elapsedMs = performance.now() - wallAtStart;
   const cpu = process.cpuUsage(cpuAtStart);
-  generatorCpuPercent = ((cpu.user + cpu.system) / 1000 / (performance.now() - wallAtStart)) * 100;
-  inWindow = false;
+  generatorCpuPercent = ((cpu.user + cpu.system) / 1000 / elapsedMs) * 100;
+  counts.inWindow = false;
+  for (const { client, atStart } of bytesWatched) {
+    bytesPerViewerMin.push(((client.bytesReceived - atStart) / elapsedMs) * 60_000);
+  }
   send({ type: 'window-end' });
-}, scheduledAt(0, totalSeconds) - performance.now());
+}, scheduledAt(0, eventsPerRoom) - performance.now());
 
 await new Promise<void>((resolve) => {
   const tick = () => {
@@ -347,22 +273,25 @@ send({
   latencyLocal,
   latencyCross,
   hopExtra,
-  measuredEvents: roomCount * plan.measureSeconds,
+  measuredEvents: roomCount * (eventsPerRoom - firstMeasured),
   sentEvents,
   failedCommands: failedCommands + outstanding,
-  errorSamples,
+  errorSamples: errors(),
   expectedDeliveries: sentEvents * plan.followers,
   receivedDeliveries: received,
   gaps,
   reorders,
   sendLagP99: summarize(lag).p99,
   generatorCpuPercent,
-  reportsSent,
+  reportsSent: counts.reportsSent,
   presenceFrames,
-  chatsSent,
-  chatsFailed,
+  chatsSent: counts.chatsSent,
+  chatsFailed: counts.chatsFailed,
   chatFrames,
-  probes,
+  votesSent: counts.votesSent,
+  votesFailed: counts.votesFailed,
+  voteFrames,
+  bytesPerViewerMin,
   otherFrames,
 });
 await new Promise((resolve) => process.once('message', resolve)); // "close"

@@ -59,7 +59,12 @@ export interface RunMetrics {
   chatsSent: number;
   chatsFailed: number;
   chatFrames: number;
-  probes: number;
+  /** In the mix: votes sent in the window, refused or unanswered, and the state frames they caused (whole run). */
+  votesSent: number;
+  votesFailed: number;
+  voteFrames: number;
+  /** In the mix, one viewer per quiet room: bytes on the wire per minute (LoadResult.bytesPerViewerMin). */
+  bytesPerViewerMin: number[];
   otherFrames: number;
 }
 
@@ -159,6 +164,8 @@ export async function runOnce(target: Target, settings: RunSettings): Promise<Ru
       connectConcurrency: settings.connectConcurrency,
       reports: settings.reports,
       chat: settings.chat,
+      mix: settings.mix,
+      eventPeriodMs: settings.eventPeriodMs,
     };
     const ready = nextMessage<LoadReady>(generator, 'ready');
     generator.send(plan);
@@ -227,7 +234,10 @@ export async function runOnce(target: Target, settings: RunSettings): Promise<Ru
       chatsSent: load.chatsSent,
       chatsFailed: load.chatsFailed,
       chatFrames: load.chatFrames,
-      probes: load.probes,
+      votesSent: load.votesSent,
+      votesFailed: load.votesFailed,
+      voteFrames: load.voteFrames,
+      bytesPerViewerMin: load.bytesPerViewerMin,
       otherFrames: load.otherFrames,
     };
   } finally {

@@ -1,6 +1,5 @@
 import type { SeededRoom } from '../lib/seed.ts';
 
-/** Which server the load runs against. */
 /**
  * Which server the load runs against: a bare `ws` relay, a bare Socket.IO relay, the Socket.IO relay committing
  * each host event to PostgreSQL before it acks and broadcasts, or XemChung.
@@ -18,11 +17,25 @@ export interface LoadShape {
   /** How long to keep listening after the last event before counting losses. */
   drainMs: number;
   connectConcurrency: number;
-  /** XemChung only: every client (followers and host) also sends `presence:report` every 2 s (R53). */
+  /** Every client (followers and host) also sends `presence:report` every 2 s, the most R53 allows. */
   reports: boolean;
-  /** XemChung only: the rooms seeded with chatters (every 10th) chat at 1 message/s, from two signed-in followers. */
+  /** The rooms seeded with chatters (every 10th) chat at 1 message/s, from two signed-in followers. */
   chat: boolean;
+  /**
+   * The realistic mix (issue #25 item 3): the host's event is its heartbeat, every `eventPeriodMs`; every client
+   * reports as the web client does (client-traffic.ts); one vote toggle per room a minute but in the quiet rooms;
+   * chat as `chat`. The rooms are seeded with 50-item playlists.
+   */
+  mix: boolean;
+  /** One host event per room every this many ms: 1000, or the heartbeat (CONTROLLER_HEARTBEAT_MS) in the mix. */
+  eventPeriodMs: number;
 }
+
+/**
+ * In the mix, the rooms where nobody votes (and, not being every 10th, nobody chats): a playing room where
+ * nothing happens, where the bytes the server sends one viewer are measured (bytes_per_viewer_min).
+ */
+export const isQuietRoom = (room: number) => room % 100 === 1;
 
 /** What the orchestrator (run.ts) tells the load generator (load.ts). */
 export interface LoadPlan extends LoadShape {
@@ -78,8 +91,15 @@ export interface LoadResult {
   chatsSent: number;
   chatsFailed: number;
   chatFrames: number;
-  /** `presence:probe` frames answered in the window (a reporter unheard for 2.5 s, R52). */
-  probes: number;
+  /** In the mix: votes sent in the window, refused or unanswered (whole run), and the state frames they caused. */
+  votesSent: number;
+  votesFailed: number;
+  voteFrames: number;
+  /**
+   * In the mix, per quiet room: the bytes one viewer's TCP socket read in the window (WebSocket frames with their
+   * headers, Engine.IO and Socket.IO framing, pings), per minute.
+   */
+  bytesPerViewerMin: number[];
   /** Frames of no kind above: should stay 0. */
   otherFrames: number;
 }

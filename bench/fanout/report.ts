@@ -27,14 +27,14 @@ const GOALS = {
   crossNodeGatedRooms: 300,
 };
 
-const LABELS: Record<Target, string> = {
+export const LABELS: Record<Target, string> = {
   ws: 'bare ws',
   socketio: 'bare Socket.IO',
   committed: 'Socket.IO + commit',
   xemchung: 'XemChung',
 };
 
-function printHeader(header: ReportHeader): void {
+export function printHeader(header: ReportHeader): void {
   console.log('');
   console.log(`load: ${header.shape}; ${header.window}; XemChung on ${header.database}`);
   console.log(`machine at start: ${header.machineBefore}`);
@@ -42,7 +42,7 @@ function printHeader(header: ReportHeader): void {
   console.log('');
 }
 
-function runRows(runs: RunMetrics[]): string[][] {
+export function runRows(runs: RunMetrics[]): string[][] {
   return runs.map((run) => [
     LABELS[run.target],
     String(run.connections),
@@ -65,7 +65,7 @@ function runRows(runs: RunMetrics[]): string[][] {
   ]);
 }
 
-const RUN_HEADER = [
+export const RUN_HEADER = [
   'run',
   'conns',
   'p50 ms',
@@ -92,21 +92,29 @@ function gcCell(stalls: WindowStalls, seconds: number): string {
   return `${perSecond(stalls.minorGcMs)} + ${perSecond(stalls.majorGcMs)} (${fixed(stalls.gcMaxMs, 0)})`;
 }
 
-function medianOf(runs: RunMetrics[], pick: (run: RunMetrics) => number): number {
+export function medianOf(runs: RunMetrics[], pick: (run: RunMetrics) => number): number {
   return median(runs.map(pick));
 }
 
-function totalLoss(runs: RunMetrics[]): number {
+export function totalLoss(runs: RunMetrics[]): number {
   const expected = runs.reduce((sum, run) => sum + run.expectedDeliveries, 0);
   const lost = runs.reduce((sum, run) => sum + run.lost, 0);
   return expected > 0 ? lost / expected : 0;
 }
 
-const formatLoss = (loss: number) => (loss === 0 ? '0' : loss.toPrecision(3));
-const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+export const formatLoss = (loss: number) => (loss === 0 ? '0' : loss.toPrecision(3));
+export const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+/** The plain load's figures of the summary line (report-mix.ts prints it). */
+export interface PlainSummary {
+  p99: number;
+  cpuRatioVsCommit: number;
+  heap: number;
+  loss: number;
+}
 
 /** The single-node report: every run, the medians per target, the ratios to the baselines, the goals. */
-export function printReport(runs: RunMetrics[], header: ReportHeader): void {
+export function printReport(runs: RunMetrics[], header: ReportHeader): PlainSummary {
   printHeader(header);
   console.log(formatTable(RUN_HEADER, runRows(runs)));
   const byTarget = (target: Target) => runs.filter((run) => run.target === target);
@@ -145,7 +153,6 @@ export function printReport(runs: RunMetrics[], header: ReportHeader): void {
   const ws = of('ws');
   const socketio = of('socketio');
   const committed = of('committed');
-  const cpuRatioVsWs = xemchung && ws ? xemchung.cpu / ws.cpu : Number.NaN;
   const cpuRatioVsCommit = xemchung && committed ? xemchung.cpu / committed.cpu : Number.NaN;
   if (xemchung) {
     console.log('');
@@ -163,11 +170,12 @@ export function printReport(runs: RunMetrics[], header: ReportHeader): void {
         `loss 0 ${verdict(xemchung.loss === GOALS.loss)}`,
     );
   }
-  console.log(
-    `fanout p99_ms=${fixed(xemchung?.p99 ?? Number.NaN, 2)} cpu_ratio_vs_ws=${fixed(cpuRatioVsWs, 2)} ` +
-      `cpu_ratio_vs_commit=${fixed(cpuRatioVsCommit, 2)} ` +
-      `heap_kb_per_conn=${fixed(xemchung?.heap ?? Number.NaN, 2)} loss=${formatLoss(xemchung?.loss ?? Number.NaN)}`,
-  );
+  return {
+    p99: xemchung?.p99 ?? Number.NaN,
+    cpuRatioVsCommit,
+    heap: xemchung?.heap ?? Number.NaN,
+    loss: xemchung?.loss ?? Number.NaN,
+  };
 }
 
 /** The hop's goal holds at the gated load; above it the figure is reported, not judged. */

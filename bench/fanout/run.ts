@@ -2,26 +2,31 @@
 // XemChung's room fan-out, measured in the same run against a bare `ws` relay and a bare Socket.IO relay
 // (issue #6 item 2; method in bench/README.md and docs/decisions/011-benchmark-method.md).
 //
-//   npm run bench:fanout                       1000 rooms × 10 followers, 3 repeats of ws, Socket.IO, XemChung
+//   npm run bench:fanout                       1000 rooms × 10 followers, 90 s × 3 repeats of ws, Socket.IO, the
+//                                              committing relay and XemChung; then the same but ws with the mix
+//   npm run bench:fanout -- --mix              the realistic mix only (issue #25 item 3); --no-mix: the plain load only
 //   npm run bench:fanout -- --nodes 2          two XemChung nodes on PostgreSQL + Redis: the cross-node hop
 //   npm run bench:fanout -- --rooms 50 --duration 10 --repeats 1      a quick check
-//   npm run bench:fanout -- --targets xemchung --reports                every viewer also reports its sync (R53)
+//   npm run bench:fanout -- --targets xemchung --reports                every viewer also reports its sync every 2 s
 //   npm run bench:fanout -- --targets xemchung --reports --chat         and 10 % of rooms chat at 1 message/s
 import { parseArgs } from 'node:util';
+import { CONTROLLER_HEARTBEAT_MS } from '../../packages/protocol/src/sync.ts';
 import { BenchDatabase } from '../lib/database.ts';
 import { describeMachine } from '../lib/machine.ts';
 import { seedRooms } from '../lib/seed.ts';
 import { type RunMetrics, type RunSettings, runOnce } from './measure.ts';
 import type { Target } from './messages.ts';
-import { printNodesReport, printReport } from './report.ts';
+import { type PlainSummary, printNodesReport, printReport, type ReportHeader } from './report.ts';
+import { NO_MIX, printMixReport, printSummaryLine } from './report-mix.ts';
 
 const { values: options } = parseArgs({
+  allowNegative: true,
   options: {
     rooms: { type: 'string', default: '1000' },
     followers: { type: 'string', default: '10' },
     sample: { type: 'string' },
     warmup: { type: 'string', default: '5' },
-    duration: { type: 'string', default: '30' },
+    duration: { type: 'string', default: '90' },
     repeats: { type: 'string', default: '3' },
     targets: { type: 'string', default: 'ws,socketio,committed,xemchung' },
     nodes: { type: 'string', default: '1' },
@@ -31,6 +36,7 @@ const { values: options } = parseArgs({
     drain: { type: 'string', default: '3000' },
     reports: { type: 'boolean', default: false },
     chat: { type: 'boolean', default: false },
+    mix: { type: 'boolean' },
   },
 });
 
@@ -57,14 +63,58 @@ for (const target of targets) {
 }
 const repeats = count('repeats', 1);
 
+// The plain load (1 host event/s) unless --mix; the mix after it unless --no-mix, or a load of its own is asked for
+// (--reports, --chat, two nodes). The mix needs Socket.IO clients: bare ws sits it out.
+const plainWanted = options.mix !== true;
+const mixWanted = options.mix ?? (nodes === 1 && !options.reports && !options.chat);
+const mixTargets = targets.filter((target) => target !== 'ws');
+// The mix's voter is follower 2, apart from the parsing one (0), the chatters and the one watching (the last three).
+if (mixWanted && count('followers', 1) < 5) throw new Error('the mix needs --followers ≥ 5');
+/** In the mix, every 10th room has two signed-in chatters: 1 message/s within the per-person limit (1 per 2 s). */
+const MIX_CHATTERS = (room: number) => (room % 10 === 0 ? 2 : 0);
+const MIX_PLAYLIST_ITEMS = 50;
+const roomCount = count('rooms', 1);
+
+/** Runs every target `repeats` times, alternating them within a repeat (A B C A B C …) so drift hits all alike. */
+async function runAll(phaseTargets: Target[], settings: RunSettings): Promise<RunMetrics[]> {
+  const runs: RunMetrics[] = [];
+  const extras = settings.reports || settings.mix;
+  for (let repeat = 1; repeat <= repeats; repeat++) {
+    for (const target of phaseTargets) {
+      const run = await runOnce(target, settings);
+      runs.push(run);
+      console.log(
+        `${settings.mix ? 'mix ' : ''}repeat ${repeat} ${target}: p50 ${run.latency.p50.toFixed(2)} ms, ` +
+          `p99 ${run.latency.p99.toFixed(2)} ms, ${run.cpuPerDelivery.toFixed(1)} µs/delivery, loss ${run.lost}` +
+          (extras && target !== 'ws' ? `, reports ${run.reportsSent}, presence frames ${run.presenceFrames}` : '') +
+          (settings.chat && target !== 'ws'
+            ? `, chats ${run.chatsSent} (failed ${run.chatsFailed}), chat frames ${run.chatFrames}`
+            : '') +
+          (settings.mix ? `, votes ${run.votesSent} (failed ${run.votesFailed}), vote frames ${run.voteFrames}` : '') +
+          (run.otherFrames > 0 ? `, unexpected frames ${run.otherFrames}` : '') +
+          (run.errorSamples.length > 0 ? `, errors: ${run.errorSamples.join('; ')}` : ''),
+      );
+    }
+  }
+  return runs;
+}
+
 const database = new BenchDatabase(dbKind);
 try {
   const started = Date.now();
   const db = await database.open();
-  // With --chat every 10th room gets two signed-in chatters: 1 message/s within the per-person limit (1 per 2 s).
-  const rooms = await seedRooms(db, count('rooms', 1), (room) => (options.chat && room % 10 === 0 ? 2 : 0));
+  const concurrency = dbKind === 'postgres' ? 8 : 1;
+  const rooms = plainWanted
+    ? await seedRooms(db, roomCount, { chatters: (room) => (options.chat ? MIX_CHATTERS(room) : 0), concurrency })
+    : [];
+  const mixRooms = mixWanted
+    ? await seedRooms(db, roomCount, { chatters: MIX_CHATTERS, items: MIX_PLAYLIST_ITEMS, voter: true, concurrency })
+    : [];
   await db.destroy();
-  console.log(`seeded ${rooms.length} rooms (${dbKind}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${rooms.length} rooms and ${mixRooms.length} rooms of ${MIX_PLAYLIST_ITEMS} items (${dbKind}) in ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   const settings: RunSettings = {
     rooms,
     followers: count('followers', 1),
@@ -76,45 +126,58 @@ try {
     connectConcurrency: count('concurrency', 1),
     reports: options.reports ?? false,
     chat: options.chat ?? false,
+    mix: false,
+    eventPeriodMs: 1000,
     nodes,
     basePort: count('port', 1024),
     database,
     redisUrl: nodes > 1 ? (process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined,
   };
-  const machineBefore = describeMachine();
-  const runs: RunMetrics[] = [];
-  // Alternate the targets within each repeat (A B C A B C …), so drift in the machine's load hits all alike.
-  for (let repeat = 1; repeat <= repeats; repeat++) {
-    for (const target of targets) {
-      const run = await runOnce(target, settings);
-      runs.push(run);
-      console.log(
-        `repeat ${repeat} ${target}: p50 ${run.latency.p50.toFixed(2)} ms, p99 ${run.latency.p99.toFixed(2)} ms, ` +
-          `${run.cpuPerDelivery.toFixed(1)} µs/delivery, loss ${run.lost}` +
-          (settings.reports && target !== 'ws'
-            ? `, reports ${run.reportsSent}, presence frames ${run.presenceFrames}, probes ${run.probes}`
-            : '') +
-          (settings.chat && target !== 'ws'
-            ? `, chats ${run.chatsSent} (failed ${run.chatsFailed}), chat frames ${run.chatFrames}`
-            : '') +
-          (run.otherFrames > 0 ? `, unexpected frames ${run.otherFrames}` : '') +
-          (run.errorSamples.length > 0 ? `, errors: ${run.errorSamples.join('; ')}` : ''),
-      );
-    }
+  const window = `${settings.warmupSeconds} s warm-up, ${settings.measureSeconds} s measured, ${repeats} repeat(s)`;
+  let plain: PlainSummary | null = null;
+  if (plainWanted) {
+    const machineBefore = describeMachine();
+    const runs = await runAll(targets, settings);
+    const header: ReportHeader = {
+      rooms: rooms.length,
+      shape:
+        `${rooms.length} rooms × ${settings.followers} followers, 1 host event/s/room, ${settings.sampled} parsing follower(s) per room` +
+        (settings.reports ? ', every client reporting its sync every 2 s' : '') +
+        (settings.chat ? ', 10 % of rooms chatting at 1 message/s' : ''),
+      window,
+      database: dbKind,
+      machineBefore,
+      machineAfter: describeMachine(),
+    };
+    if (nodes > 1) printNodesReport(runs, header);
+    else plain = printReport(runs, header);
   }
-  const header = {
-    rooms: rooms.length,
-    shape:
-      `${rooms.length} rooms × ${settings.followers} followers, 1 host event/s/room, ${settings.sampled} parsing follower(s) per room` +
-      (settings.reports ? ', every XemChung client reporting its sync every 2 s' : '') +
-      (settings.chat ? ', 10 % of XemChung rooms chatting at 1 message/s' : ''),
-    window: `${settings.warmupSeconds} s warm-up, ${settings.measureSeconds} s measured, ${repeats} repeat(s)`,
-    database: dbKind,
-    machineBefore,
-    machineAfter: describeMachine(),
-  };
-  if (nodes > 1) printNodesReport(runs, header);
-  else printReport(runs, header);
+  if (mixWanted) {
+    const mixSettings: RunSettings = {
+      ...settings,
+      rooms: mixRooms,
+      reports: false,
+      chat: true,
+      mix: true,
+      eventPeriodMs: CONTROLLER_HEARTBEAT_MS,
+    };
+    const machineBefore = describeMachine();
+    const runs = await runAll(mixTargets, mixSettings);
+    const mix = printMixReport(runs, {
+      rooms: mixRooms.length,
+      shape:
+        `mix: ${mixRooms.length} rooms of ${MIX_PLAYLIST_ITEMS} items × ${settings.followers} followers, the host's ` +
+        `heartbeat every ${CONTROLLER_HEARTBEAT_MS / 1000} s, every client reporting as the web client does, ` +
+        '10 % of rooms chatting at 1 message/s, one vote toggle per room a minute (none in 1 % quiet rooms)',
+      window,
+      database: dbKind,
+      machineBefore,
+      machineAfter: describeMachine(),
+    });
+    printSummaryLine(plain, mix);
+  } else if (nodes === 1) {
+    printSummaryLine(plain, NO_MIX);
+  }
 } finally {
   await database.drop();
 }

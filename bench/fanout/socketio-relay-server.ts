@@ -1,7 +1,7 @@
 // The Socket.IO side the two Socket.IO baselines share: `room:join` joins the Socket.IO room and acks; each
 // `playback:update` is handed to `onUpdate` with the sender's room, which answers and broadcasts in its own way.
-// With --reports and --chat they receive the same traffic as XemChung: reports are read and dropped (the least a
-// server can do with them), and each `chat:send` goes to `onChat`. Default Socket.IO settings, websocket
+// With --reports, --chat and --mix they receive the same traffic as XemChung: reports are read and dropped (the
+// least a server can do with them), each `chat:send` goes to `onChat` and each `vote:skip` to `onVote`. Default Socket.IO settings, websocket
 // transport only, like XemChung.
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
@@ -9,7 +9,7 @@ import { Server } from 'socket.io';
 export type Ack = (result: object) => void;
 export type RelayHandler = (io: Server, room: string | null, payload: unknown, ack: Ack) => void;
 
-export function startSocketIoRelay(onUpdate: RelayHandler, onChat: RelayHandler): void {
+export function startSocketIoRelay(onUpdate: RelayHandler, onChat: RelayHandler, onVote: RelayHandler): void {
   const http = createServer((request, response) => {
     if (request.url === '/healthz') response.writeHead(200).end();
   });
@@ -25,6 +25,7 @@ export function startSocketIoRelay(onUpdate: RelayHandler, onChat: RelayHandler)
     socket.on('playback:update', (payload: unknown, ack: Ack) => onUpdate(io, room, payload, ack));
     socket.on('presence:report', () => {});
     socket.on('chat:send', (payload: unknown, ack: Ack) => onChat(io, room, payload, ack));
+    socket.on('vote:skip', (payload: unknown, ack: Ack) => onVote(io, room, payload, ack));
   });
 
   http.listen(Number(process.env.PORT), '127.0.0.1');

@@ -6,7 +6,7 @@ import { RoomRepository } from '../../apps/server/src/rooms/room-repository.ts';
 import { applyRoomCommand } from '../../apps/server/src/rooms/room-state.ts';
 import { RoomStore } from '../../apps/server/src/rooms/room-store.ts';
 
-/** A room ready for a benchmark: a signed-in host and one current video the host can report playback of. */
+/** A room ready for a benchmark: a signed-in host and a current video (the first of its playlist) the host can report playback of. */
 export interface SeededRoom {
   id: string;
   /** `xc_session=<token>` of the room's host. */
@@ -14,43 +14,77 @@ export interface SeededRoom {
   videoId: string;
   /** `xc_session=<token>` of signed-in viewers who chat in the room (with `chatters`; empty otherwise). */
   chatterCookies: string[];
+  /** `xc_session=<token>` of a signed-in viewer who votes (with `voter`; null otherwise). */
+  voterCookie: string | null;
+}
+
+export interface SeedOptions {
+  /** Signed-in viewers of room `index` who get a session too (chatters); none by default. */
+  chatters?: (index: number) => number;
+  /** Videos in each room's playlist, the first selected; 1 by default. */
+  items?: number;
+  /** Whether each room also gets a signed-in viewer who votes: guests share their address's vote budget (R100). */
+  voter?: boolean;
+  /**
+   * Rooms seeded at once (1 by default): each room's commands stay in order. On PostgreSQL a few at once save
+   * time at 1000 rooms; SQLite's one connection gains nothing from it.
+   */
+  concurrency?: number;
 }
 
 /**
  * Creates `count` rooms the way a signed-in user would leave them, through the server's own repository code
- * (as apps/server/test/room-clients.ts does): a users row and a server-side session per host, the room, and a
- * first video added and selected by the host through the room state machine and store. Sign-in itself (OIDC) is measured
- * elsewhere; a benchmark only needs the session it leaves behind. `chatters(room)` signed-in viewers get a session too.
+ * (as apps/server/test/room-clients.ts does): a users row and a server-side session per host, the room, and
+ * `items` videos added by the host, the first selected, through the room state machine and store. Sign-in itself
+ * (OIDC) is measured elsewhere; a benchmark only needs the session it leaves behind.
  */
-export async function seedRooms(
-  db: Db,
-  count: number,
-  chatters: (room: number) => number = () => 0,
-): Promise<SeededRoom[]> {
+export async function seedRooms(db: Db, count: number, options: SeedOptions = {}): Promise<SeededRoom[]> {
   const sessions = new SessionStore(db);
   const repository = new RoomRepository(db);
   const store = new RoomStore(db);
-  const rooms: SeededRoom[] = [];
-  for (let index = 0; index < count; index++) {
+  const rooms: SeededRoom[] = new Array(count);
+  const seedOne = async (index: number) => {
     const { uid, cookie } = await signedInUser(db, sessions, `Chủ phòng ${index}`);
     const room = await repository.create(uid, `Phòng đo tải ${index}`);
-    const videoId = randomBytes(8).toString('base64url'); // 11 characters, a valid YouTube id
-    const video = { id: videoId, title: `Video ${index}`, thumbnail: '', source: 'youtube' as const, mediaUrl: null };
-    for (const command of [
-      { type: 'playlist:add', video },
-      { type: 'playlist:select', id: videoId },
-    ] as const) {
-      const result = await store.apply(room.id, (state) =>
-        applyRoomCommand(state, command, { uid, key: userKey(uid), address: 'bench' }, Date.now()),
-      );
-      if (result.kind !== 'committed') throw new Error(`seeding room ${room.id}: ${command.type} ${result.kind}`);
-    }
+    const videos = Array.from({ length: options.items ?? 1 }, (_, item) => ({
+      id: randomBytes(8).toString('base64url'), // 11 characters, a valid YouTube id
+      title: item === 0 ? `Video ${index}` : `Video ${index}.${item}`,
+      thumbnail: '',
+      source: 'youtube' as const,
+      mediaUrl: null,
+    }));
+    const videoId = videos[0]?.id ?? '';
+    const commands = [
+      ...videos.map((video) => ({ type: 'playlist:add', video }) as const),
+      { type: 'playlist:select', id: videoId } as const,
+    ];
+    // All in one commit: the playlist's rows are written together, so 50 items cost one transaction, not 51.
+    const result = await store.apply(room.id, (state) => {
+      let transition: ReturnType<typeof applyRoomCommand> = { state };
+      for (const command of commands) {
+        if ('error' in transition) break;
+        transition = applyRoomCommand(
+          transition.state,
+          command,
+          { uid, key: userKey(uid), address: 'bench' },
+          Date.now(),
+        );
+      }
+      return transition;
+    });
+    if (result.kind !== 'committed') throw new Error(`seeding room ${room.id}: ${result.kind}`);
     const chatterCookies: string[] = [];
-    for (let chatter = 0; chatter < chatters(index); chatter++) {
+    for (let chatter = 0; chatter < (options.chatters?.(index) ?? 0); chatter++) {
       chatterCookies.push((await signedInUser(db, sessions, `Người xem ${index}.${chatter}`)).cookie);
     }
-    rooms.push({ id: room.id, hostCookie: cookie, videoId, chatterCookies });
-  }
+    const voterCookie = options.voter ? (await signedInUser(db, sessions, `Người bỏ phiếu ${index}`)).cookie : null;
+    rooms[index] = { id: room.id, hostCookie: cookie, videoId, chatterCookies, voterCookie };
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await seedOne(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 1, count) }, worker));
   return rooms;
 }
 

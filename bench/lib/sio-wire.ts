@@ -90,6 +90,14 @@ export class WireClient {
     this.socket.terminate();
   }
 
+  /**
+   * Bytes read from this client's TCP socket so far: what the server sent it on the wire, WebSocket frame headers,
+   * Engine.IO and Socket.IO framing and pings included (TCP/IP headers not). `ws` keeps its socket private.
+   */
+  get bytesReceived(): number {
+    return (this.socket as unknown as { _socket?: { bytesRead: number } })._socket?.bytesRead ?? 0;
+  }
+
   /** `43<id>[args…]`: the digits up to `[` are the ack id. */
   private settle(frame: Buffer): void {
     const text = frame.toString('utf8', 2);
