@@ -139,8 +139,10 @@ export class FileSwarm {
         pull: async (controller) => {
           if (position >= end) return controller.close();
           const { first } = piecesOf(position, position + 1);
+          // The piece the player reads is asked first, then the ones ahead of it.
+          const needed = this.piece(first);
           for (let ahead = 1; ahead <= READ_AHEAD_PIECES; ahead++) void this.piece(first + ahead).catch(() => {});
-          const piece = await this.piece(first);
+          const piece = await needed;
           const from = position - first * OWN_FILE_PIECE_BYTES;
           const to = Math.min(piece.length, end - first * OWN_FILE_PIECE_BYTES);
           controller.enqueue(piece.slice(from, to));
@@ -219,7 +221,10 @@ export class FileSwarm {
       if (this.closed) throw new Error('swarm closed');
       if (this.local) return new Uint8Array(await this.local.slice(start, end).arrayBuffer());
       const open = [...this.links.values()].filter((link) => link.isOpen);
-      const link = open.filter((candidate) => !lacking.has(candidate)).sort((a, b) => a.load - b.load)[0];
+      // Links that never answered `miss` first (those holding the whole file), then the least busy.
+      const link = open
+        .filter((candidate) => !lacking.has(candidate))
+        .sort((a, b) => a.misses - b.misses || a.load - b.load)[0];
       if (!link) {
         this.want();
         const retry = open.length > 0 ? setTimeout(() => this.wakeWaiters(), MISSING_PIECE_RETRY_MS) : null;
@@ -235,6 +240,7 @@ export class FileSwarm {
         // That peer went, or does not hold these bytes (yet): try another, or wait.
       }
       lacking.add(link);
+      link.misses++;
     }
   }
 

@@ -24,9 +24,12 @@ export interface PeerLinkOptions {
   onClose: () => void;
 }
 
-/** Bytes waiting to be sent past this and the sender waits for the channel to drain (a slow link's backpressure). */
-const SEND_BUFFER_HIGH = 4 * 1024 * 1024;
-const SEND_BUFFER_LOW = 1024 * 1024;
+/**
+ * Bytes waiting in the channel past this and the sender waits for it to drain (a slow link's backpressure). Kept
+ * small (two pieces), so a piece asked now does not queue behind megabytes asked earlier (bench/README.md, p2p-file).
+ */
+const SEND_BUFFER_HIGH = 512 * 1024;
+const SEND_BUFFER_LOW = 128 * 1024;
 
 interface Pending {
   chunks: Uint8Array[];
@@ -90,6 +93,9 @@ export class PeerLink {
   get isOpen(): boolean {
     return this.channel?.readyState === 'open';
   }
+
+  /** How many asks this peer answered `miss` (it holds only pieces): the swarm asks those who hold it all first. */
+  misses = 0;
 
   /** Requests on their way over this link: the swarm sends the next to the least busy one. */
   get load(): number {
