@@ -109,6 +109,17 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
     return { a, b };
   }
 
+  /** The host empties the queue (R57) from a socket of its own, the playing film staying. */
+  async function clearQueue() {
+    const setup = await connect(server, { user: host });
+    try {
+      expect(await setup.join(roomId)).toMatchObject({ ok: true });
+      expect(await setup.request('playlist:clear', {})).toMatchObject({ ok: true });
+    } finally {
+      setup.close();
+    }
+  }
+
   /** A subtitle file uploaded to the room, not yet attached (R111). */
   const uploadSubtitle = async () => {
     const response = await fetch(`${server.url}/api/rooms/${roomId}/subtitles`, {
@@ -119,6 +130,7 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
     return ((await response.json()) as { id: string }).id;
   };
 
+  let fileCount = 0;
   const sendAs = async (role: Role, type: CommandType, ids: { a: { id: string }; b: { id: string } }) => {
     const client = clients[role];
     switch (type) {
@@ -137,6 +149,25 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
         return client.request(type, { video: youtubeVideo(role) });
       case 'playlist:addList':
         return client.request(type, { listId: `${FRESH_LIST_PREFIX}${role}${Date.now()}` });
+      case 'playlist:addFile': {
+        // A file never shared before, into a queue the YouTube list above did not fill up to the caller's cap
+        // (R56), so the add is judged on who sends it alone (R117).
+        if (allowed(role, type)) await clearQueue();
+        fileCount++;
+        const digest = fileCount.toString(16).padStart(64, '0');
+        return client.request(type, {
+          file: { name: `Phim ${role}.mp4`, size: 1000 + fileCount, duration: 60, mime: 'video/mp4', digest },
+        });
+      }
+      case 'p2p:announce':
+        return client.request(type, { itemId: FILM.id, has: false });
+      case 'p2p:signal':
+        // To a socket that is not in the room: relayed to nobody, answered ok (R113).
+        return client.request(type, {
+          to: 'not-a-socket-here',
+          itemId: FILM.id,
+          candidate: { candidate: '', sdpMid: null, sdpMLineIndex: null },
+        });
       case 'playlist:select':
       case 'playlist:remove':
         return client.request(type, { id: ids.b.id });
