@@ -58,7 +58,7 @@ function withPlaylist(state: RoomState, playlist: Video[]): RoomState {
 }
 
 /** The item playing, when the room's current video is one of its items. */
-function currentItem(state: RoomState): Video | undefined {
+export function currentItem(state: Pick<RoomState, 'playlist' | 'current_video'>): Video | undefined {
   const item = state.playlist[state.current_video.index];
   return item?.id === state.current_video.id ? item : undefined;
 }

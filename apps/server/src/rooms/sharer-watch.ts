@@ -1,7 +1,7 @@
 import { OWN_FILE_SHARER_WAIT_MS, type RoomSnapshot } from '@xemchung/protocol';
 import { type QueuedCommandDeps, queuedCommands } from '../commands/queued-command.ts';
 import { publishCommit, type RoomBroadcast } from './room-commit.ts';
-import { dropSharedFiles, moveOnFromAbsentSharer } from './room-own-files.ts';
+import { currentItem, dropSharedFiles, moveOnFromAbsentSharer } from './room-own-files.ts';
 import type { RoomState, Transition } from './room-state-types.ts';
 import type { RoomStore } from './room-store.ts';
 
@@ -35,12 +35,21 @@ export class SharerWatch {
     this.runQueued = queuedCommands(deps);
   }
 
-  /** The room as committed or read. */
+  /**
+   * The room as committed or read. Presence is consulted only when the file playing (or its sharer) changed: most
+   * commits are heartbeats of the same item, and a change of people comes through `membersChanged`.
+   */
   seen(room: Pick<RoomSnapshot, 'id' | 'playlist' | 'current_video'>): void {
-    const item = room.playlist[room.current_video.index];
-    const file = item?.id === room.current_video.id ? item.file : undefined;
-    if (item && file) this.sharers.set(room.id, { id: item.id, sharer: file.sharer });
-    else this.sharers.delete(room.id);
+    const item = currentItem(room);
+    const before = this.sharers.get(room.id);
+    if (item?.file) {
+      if (before?.id === item.id && before.sharer === item.file.sharer) return;
+      this.sharers.set(room.id, { id: item.id, sharer: item.file.sharer });
+    } else {
+      if (!before) return;
+      this.sharers.delete(room.id);
+    }
+    this.stop(room.id);
     this.membersChanged(room.id);
   }
 
