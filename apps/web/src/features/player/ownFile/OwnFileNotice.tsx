@@ -14,8 +14,8 @@ import { useOwnFileSwarms } from './useOwnFileSwarms.ts';
 export function OwnFileNotice({ video }: { video: Video }) {
   const { t } = useTranslation();
   const { client } = useRoomSession();
-  const swarm = useOwnFileSwarms().swarmOf(video);
   const swarms = useOwnFileSwarms();
+  const swarm = swarms.swarmOf(video);
   const viewers = usePresence();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<ShareRefusal | null>(null);

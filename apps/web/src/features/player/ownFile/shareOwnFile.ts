@@ -1,4 +1,4 @@
-import { type CommandAck, ownFileVideoId } from '@xemchung/protocol';
+import { type CommandAck, ownFileVideoId, type Video } from '@xemchung/protocol';
 import type { RoomClient } from '../../room/roomClient.ts';
 import type { OwnFileSwarms } from './ownFileSwarms.ts';
 import { type MediaFileFacts, readMediaFile } from './readMediaFile.ts';
@@ -52,13 +52,13 @@ export async function shareOwnFile(
  */
 export async function holdOwnCopy(
   swarms: OwnFileSwarms,
-  video: { id: string; file?: { size: number; digest: string } },
+  video: Pick<Video, 'id' | 'file'>,
   file: File,
 ): Promise<ShareRefusal | null> {
   if (!video.file) return 'failed';
   const facts = await readMediaFile(file);
   if (facts === 'unplayable' || facts === 'too_large') return 'differentFile';
   if (facts.size !== video.file.size || facts.digest !== video.file.digest) return 'differentFile';
-  swarms.swarmOf(video as Parameters<OwnFileSwarms['swarmOf']>[0])?.hold(file);
+  swarms.swarmOf(video)?.hold(file);
   return null;
 }
