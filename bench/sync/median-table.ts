@@ -67,7 +67,9 @@ export function writeMedianTable(
       `${meets(judged, scenario.goals, extras) ? 'met' : '**missed**'} (${runs.filter((result) => result.met).length}/${runs.length} runs)`,
       runs.map((result) => fixed(result.load, 2)).join(', '),
     ]);
-    lines.push(summaryLine(scenario.name, summary, debiased, runs[0]?.biasMs ?? 0, null, undefined, extras));
+    lines.push(
+      summaryLine(scenario.name, summary, debiased, runs[0]?.biasMs ?? 0, null, undefined, extras, runs[0]?.lineNames),
+    );
   }
   const table = [
     `Median of ${options.runs} run${options.runs > 1 ? 's' : ''} per scenario (\`npm run bench:sync -- --runs ${options.runs} --table\`).`,

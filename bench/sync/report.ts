@@ -70,6 +70,8 @@ export interface ScenarioResult {
   met: boolean;
   /** A scenario's own numbers beyond the error's (p2p-file: first_frame_ms…), by their summary-line names. */
   extras?: Record<string, number>;
+  /** The numbers the summary line carries, in order, when not the usual ones and the extras (`ready`'s). */
+  lineNames?: string[];
   /** The printed report, ending with its summary line. */
   text: string;
 }
@@ -227,7 +229,10 @@ function describeSeeks({ fakeSeeks, start, end }: Recording): string {
     .join(', ')}`;
 }
 
-/** The run's (or the medians') one-line summary, which scripts read. */
+/**
+ * The run's (or the medians') one-line summary, which scripts read. With `only`, exactly those numbers in that
+ * order, taken from the summary (p50_ms, p95_ms, max_ms, converge_ms) and the extras.
+ */
 export function summaryLine(
   scenario: string,
   s: SyncSummary,
@@ -236,9 +241,20 @@ export function summaryLine(
   progress: { run: number; runs: number } | null,
   seed?: number,
   extras: Record<string, number> = {},
+  only?: string[],
 ): string {
   const round = (value: number) => Math.round(value);
   const run = `${progress ? ` run=${progress.run}/${progress.runs}` : ''}${seed === undefined ? '' : ` seed=${seed}`}`;
+  if (only) {
+    const numbers: Record<string, number> = {
+      p50_ms: s.p50Ms,
+      p95_ms: s.p95Ms,
+      max_ms: s.maxMs,
+      converge_ms: s.convergeMs,
+      ...extras,
+    };
+    return `sync[${scenario}]${run}${only.map((name) => ` ${name}=${round(numbers[name] ?? Number.NaN)}`).join('')}`;
+  }
   const bias = debiased
     ? ` bias_ms=${round(biasMs)} p95_debiased_ms=${round(debiased.p95Ms)} converge_debiased_ms=${round(debiased.convergeMs)}`
     : '';

@@ -6,7 +6,8 @@
 // rate on its media element, as the native controls would; both pages record what their player shows; the
 // numbers come from bench/sync/analysis.ts. Runs go round the scenarios (lan, wifi, …, lan, wifi, …) so a change
 // in the machine's load spreads over all of them. A scenario whose source is shared from the host's device
-// (p2p-file) has its own runner, with three followers in their own Chromiums: bench/sync/p2p-file/.
+// (p2p-file) has its own runner, with three followers in their own Chromiums: bench/sync/p2p-file/; so has `ready`
+// (issue #27 item 5: do the viewers start together, one with slow media and one with a slow CPU): bench/sync/ready/.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,8 @@ import { type DelayProxy, startDelayProxy } from './delay-proxy.ts';
 import { writeMedianTable } from './median-table.ts';
 import { reportOwnFile } from './p2p-file/report-own-file.ts';
 import { runOwnFile } from './p2p-file/run-own-file.ts';
+import { reportReady } from './ready/report-ready.ts';
+import { runReady } from './ready/run-ready.ts';
 import { type Recording, report, type ScenarioResult } from './report.ts';
 import {
   actOnMedia,
@@ -220,9 +223,11 @@ async function main(): Promise<void> {
     for (let run = 1; run <= runs; run++) {
       for (const scenario of scenarios) {
         console.error(`bench:sync ${scenario.name}, run ${run} of ${runs}…`);
-        const result = scenario.source.fromDevice
-          ? reportOwnFile(await runOwnFile(scenario, seed + run - 1), { run, runs })
-          : report(await runScenario(scenario, run, seed), { run, runs });
+        const result = scenario.ready
+          ? reportReady(await runReady(scenario, seed + run - 1), { run, runs })
+          : scenario.source.fromDevice
+            ? reportOwnFile(await runOwnFile(scenario, seed + run - 1), { run, runs })
+            : report(await runScenario(scenario, run, seed), { run, runs });
         results.get(scenario.name)?.push(result);
         reports.push(result.text);
       }

@@ -10,6 +10,8 @@ import { CLIP_NAME, ensureClip } from './clip.ts';
 import type { NetworkProfile } from './delay-proxy.ts';
 import { routeFakeYouTube, YOUTUBE_LIKE } from './fake-youtube/index.ts';
 import { ensureFilm, FILM_NAME } from './p2p-file/film.ts';
+import { ensureReadyClip } from './ready/ready-clip.ts';
+import { readyItem, startMediaFile } from './ready/throttled-media.ts';
 import { BENCH_SOURCES, type BenchSource } from './sources.ts';
 
 /** The media element the sampler watches and the host acts on, for a direct link. */
@@ -82,8 +84,20 @@ export interface Scenario {
   follower: FollowerSetup;
   source: Source;
   goals: Goals;
-  /** How many followers: one (in the host's Chromium) unless the source is shared from a device. */
+  /** How many followers: one (in the host's Chromium) unless the source is shared from a device or `ready`. */
   followers?: number;
+  /** The `ready` scenario's two slow followers (issue #27 item 5): run by ready/run-ready.ts. */
+  ready?: ReadySetup;
+}
+
+/** Which followers (0-based) are slow and how, for a start that waits for the players (R122). */
+export interface ReadySetup {
+  /** This follower fetches the media through one link of `mediaRate` × the clip's bitrate. */
+  throttledFollower: number;
+  mediaRate: number;
+  /** This follower's page runs on a CPU slowed `cpuThrottlingRate`× (CDP Emulation.setCPUThrottlingRate). */
+  slowFollower: number;
+  cpuThrottlingRate: number;
 }
 
 export const directClip: Source = {
@@ -95,6 +109,18 @@ export const directClip: Source = {
       title: CLIP_NAME.replace(/\.mp4$/, ''),
       close: () => media.close(),
     };
+  },
+};
+
+/**
+ * The `ready` scenario's items (issue #27 item 5): its ~1 Mbit/s clip (ready/ready-clip.ts) under the links
+ * ready-1.mp4, ready-2.mp4…, so each item is fetched anew; the runner queues three and throttles one follower's.
+ */
+const readyClips: Source = {
+  name: 'direct mp4, three items',
+  async start(ports) {
+    const media = await startMediaFile(ensureReadyClip(), ports.media);
+    return { ...readyItem(ports.media, 1), close: () => media.close() };
   },
 };
 
@@ -254,6 +280,19 @@ export const SCENARIOS: Scenario[] = [
       ...goals(20),
       limits: { first_frame_ms: 3000, seek_ready_ms: 2000, server_bytes_per_viewer_min: 50_000 },
     },
+  },
+  {
+    name: 'ready',
+    description:
+      'wifi, 3 followers in their own Chromium: one fetches the media at 1.5× its bitrate, one has a 4× slower CPU',
+    network: WIFI,
+    follower: DESKTOP,
+    source: readyClips,
+    followers: 3,
+    ready: { throttledFollower: 0, mediaRate: 1.5, slowFollower: 1, cpuThrottlingRate: 4 },
+    // Issue #27 item 5: wifi's goals once the room plays, and the viewers starting within 100 ms of each other
+    // when all were ready within the bound; the wait's own limit is the bound, set at run time (report-ready.ts).
+    goals: { ...goals(20), limits: { start_spread_ms: 100 } },
   },
   ...Object.values(BENCH_SOURCES).map(
     (bench): Scenario => ({
