@@ -81,7 +81,9 @@ test('the follower sees the videos the host adds, and its player follows play, p
     await controls.seek(40);
     await expect.poll(async () => (await mediaState(follower))?.currentTime, POLL).toBeGreaterThan(39.9);
     await expect.poll(() => positionGap(host, follower), POLL).toBeLessThan(FOLLOW_TOLERANCE);
-    expect((await mediaState(follower))?.paused).toBe(false);
+    // R122: both held where the host seeked until both can play there, then playing together.
+    await expect.poll(async () => (await mediaState(follower))?.paused, POLL).toBe(false);
+    await expect.poll(() => positionGap(host, follower), POLL).toBeLessThan(FOLLOW_TOLERANCE);
   });
 
   await test.step('the host selects the second video: the follower switches to it from the start', async () => {

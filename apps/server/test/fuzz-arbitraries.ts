@@ -39,6 +39,8 @@ const VALID: Record<CommandType, Record<string, unknown>> = {
   'vote:skip': { id: 'dQw4w9WgXcQ', skip: true },
   'playback:update': { id: 'dQw4w9WgXcQ', playing: true, position: 1, rate: 1 },
   'playback:ended': { id: 'dQw4w9WgXcQ' },
+  'playback:ready': { id: 'dQw4w9WgXcQ', startsAt: 1764300000000 },
+  'playback:start': { id: 'dQw4w9WgXcQ' },
   'chat:send': { text: 'Xin chào' },
   'chat:delete': { seq: 1 },
   'chat:history': { before: 2 },

@@ -12,6 +12,7 @@ export function emptyRoomState(changes: Partial<RoomState> = {}): RoomState {
     settings: DEFAULT_ROOM_SETTINGS,
     loop: 'off',
     skipVotes: [],
+    readyWait: [],
     current_video: { ...DEFAULT_CURRENT_VIDEO },
     adders: {},
     ...changes,

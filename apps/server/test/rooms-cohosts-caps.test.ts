@@ -144,6 +144,7 @@ describe.each(DATABASE_KINDS)('co-hosts, settings and caps on %s (R55–R57)', (
       guestChat: false,
       perPersonCap: CAP,
       skipVoting: true,
+      readyGateSeconds: 3,
     });
   });
 

@@ -20,6 +20,7 @@ const CONTROLLERS_ONLY: CommandType[] = [
   'room:loop',
   'playback:update',
   'playback:ended',
+  'playback:start',
   'chat:delete',
   'subtitle:shift',
 ];
@@ -184,6 +185,11 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
       case 'playback:update':
         return client.request(type, { id: ids.a.id, playing: false, position: 12, rate: 1.25 });
       case 'playback:ended':
+        return client.request(type, { id: ids.a.id });
+      case 'playback:ready':
+        // For a start that is not the room's (R122): answered ok, changing nothing, whoever sends it.
+        return client.request(type, { id: ids.a.id, startsAt: 1 });
+      case 'playback:start':
         return client.request(type, { id: ids.a.id });
       case 'vote:skip':
         // One vote among the four present: stored, not enough to skip (R66).

@@ -19,6 +19,7 @@ export * from './own-files.ts';
 export * from './people.ts';
 export * from './position.ts';
 export * from './protocol-version.ts';
+export * from './ready-gate.ts';
 export * from './roles.ts';
 export * from './room.ts';
 export * from './room-delta.ts';

@@ -40,6 +40,8 @@ export const COMMAND_PERMISSIONS = {
   'room:loop': 'controller',
   'playback:update': 'controller',
   'playback:ended': 'controller',
+  'playback:ready': 'viewer',
+  'playback:start': 'controller',
   'vote:skip': 'voter',
   'chat:send': 'chatter',
   'chat:delete': 'controller',

@@ -22,6 +22,7 @@ const room = (playlist: Video[], version = 1): RoomSnapshot => ({
   settings: DEFAULT_ROOM_SETTINGS,
   loop: 'off',
   skipVotes: [],
+  readyWait: [],
   version,
 });
 

@@ -9,7 +9,16 @@ export type RoomDeltaFields = Partial<Omit<RoomSnapshot, 'id' | 'playlist' | 've
 export type PlaylistDelta = NonNullable<RoomDelta['playlist']>;
 
 /** The room fields a delta may set, in one place for the diff and the tests. */
-export const ROOM_DELTA_FIELDS = ['host', 'name', 'current_video', 'cohosts', 'settings', 'loop', 'skipVotes'] as const;
+export const ROOM_DELTA_FIELDS = [
+  'host',
+  'name',
+  'current_video',
+  'cohosts',
+  'settings',
+  'loop',
+  'skipVotes',
+  'readyWait',
+] as const;
 
 /** What a delta is taken between: a room's fields, whatever else its holder keeps beside them. */
 export type DeltaSubject = Pick<RoomSnapshot, 'playlist' | (typeof ROOM_DELTA_FIELDS)[number]>;

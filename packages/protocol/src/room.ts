@@ -1,4 +1,5 @@
 // A room's starting values, free of zod (their types are inferred from the schemas, schemas/room.ts).
+import { READY_GATE_DEFAULT_SECONDS } from './ready-gate.ts';
 import type { CurrentVideo, RoomSettings } from './schemas/room.ts';
 
 /** Nothing selected (docs/product.md#data): id empty, index -1, playing true, time 0, updated_at 0 (and normal speed). */
@@ -17,4 +18,5 @@ export const DEFAULT_ROOM_SETTINGS: Readonly<RoomSettings> = Object.freeze({
   guestChat: false,
   perPersonCap: 10,
   skipVoting: true,
+  readyGateSeconds: READY_GATE_DEFAULT_SECONDS,
 });

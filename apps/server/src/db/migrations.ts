@@ -263,6 +263,21 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('playlist_items').addColumn('own_file', 'text').execute();
     },
   },
+  // The ready gate (R122): the host's bound (3 s in every room, new or old, until the host changes it: a literal, as
+  // a migration must not move with READY_GATE_DEFAULT_SECONDS) and the people a start still waits for. Named to
+  // sort after vote_0012.
+  vote_0013_ready_gate: {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('ready_gate_seconds', 'integer', (c) => c.notNull().defaultTo(3))
+        .execute();
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('ready_wait', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -67,6 +67,10 @@ export interface RoomsTable {
   skip_votes: string;
   /** JSON object: the hashed client address of each guest's skip vote, by person key (R101). */
   skip_vote_addresses: string;
+  /** R122: the room's ready-gate bound in seconds (settings.readyGateSeconds). */
+  ready_gate_seconds: number;
+  /** R122: JSON array of the person keys a start still waits for (readyWait). */
+  ready_wait: string;
 }
 
 export interface PlaylistItemsTable {

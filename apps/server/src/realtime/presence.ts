@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type ErrorCode, type ServerToClientEvents, SYNC_REPORT_GAP_MS, type SyncReport } from '@xemchung/protocol';
+import {
+  type ErrorCode,
+  READY_GATE_STATES,
+  type ServerToClientEvents,
+  SYNC_REPORT_GAP_MS,
+  type SyncReport,
+} from '@xemchung/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DefaultEventsMap, Server, Socket } from 'socket.io';
 import type { WebSocket } from 'ws';
@@ -193,6 +199,19 @@ export class Presence {
   /** The person keys of the people in `roomId` now, on every node (R52): whom a skip vote is counted against. */
   presentKeys(roomId: string): Set<string> {
     return new Set(this.registry.viewers(roomId).map((viewer) => viewer.key));
+  }
+
+  /**
+   * R122: the person keys of the people in `roomId` whose players a start waits for: listed, and whose best tab last
+   * reported a working player (READY_GATE_STATES). Someone who never reported, or whose player failed or was
+   * blocked, is not waited for.
+   */
+  waitableKeys(roomId: string): Set<string> {
+    const keys = new Set<string>();
+    for (const viewer of this.registry.viewers(roomId)) {
+      if (viewer.report && READY_GATE_STATES.includes(viewer.report.state)) keys.add(viewer.key);
+    }
+    return keys;
   }
 
   /** Stops the scheduler and tells the other nodes to forget this one's people now. */

@@ -12,6 +12,7 @@ import type { TokenBucketOptions } from '../limits/token-bucket.ts';
 import type { ModerationStore } from '../moderation/moderation-store.ts';
 import { P2P_RATES } from '../p2p/p2p-handlers.ts';
 import type { RoomBroadcast } from '../rooms/room-commit.ts';
+import { READY_RATES } from '../rooms/room-handlers.ts';
 import type { RoomRepository } from '../rooms/room-repository.ts';
 import { RoomResync } from '../rooms/room-resync.ts';
 import type { RoomStore } from '../rooms/room-store.ts';
@@ -252,6 +253,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
       rate: new GuestAwareRate({ ...PLAYLIST_READ_RATE, now }, { ...PLAYLIST_READ_ADDRESS_RATE, now }),
     },
     peers: socketPeerRelay(io),
+    waitable: (roomId) => presence.waitableKeys(roomId),
   });
   const dispatch = createDispatcher(handlers, (outcome) => deps.observer?.commandAnswered(outcome));
   const observer = deps.observer;
@@ -284,7 +286,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     warnings,
     addressOf,
     commandRate: COMMAND_RATE,
-    ownRates: P2P_RATES,
+    ownRates: { ...P2P_RATES, ...READY_RATES },
     floodCutoff: FLOOD_CUTOFF,
     now,
   };

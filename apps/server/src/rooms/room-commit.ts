@@ -72,6 +72,11 @@ export interface RoomCommitDeps {
   votingRooms?: VotingRooms;
   /** Who shares the file each room plays, kept from every commit (R120: sharer-watch.ts). */
   sharers?: RoomsSeen;
+  /**
+   * R122: the person keys of the people in a room whose players a start may wait for (presence: present, with a
+   * working player). Without it, starts never wait.
+   */
+  waitable?: (roomId: string) => ReadonlySet<string>;
 }
 
 /** What keeps track of rooms from every commit and read (the rooms playing someone's file, R120). */
@@ -89,6 +94,7 @@ const notFound = () => ackFailure('room_not_found', 'Room not found');
  * the database by then.
  */
 export function createRoomCommandRunner(deps: RoomCommitDeps, runQueued: RunQueued): RoomCommandRunner {
+  const waitable = deps.waitable;
   return (roomId, actor, command, reply, context, details) =>
     runQueued(
       roomId,
@@ -98,7 +104,11 @@ export function createRoomCommandRunner(deps: RoomCommitDeps, runQueued: RunQueu
         let extra = {};
         let change: RoomChange | null = null;
         const result = await deps.store.apply(roomId, (state, version) => {
-          const transition = applyRoomCommand(state, command, actor, deps.now(), { ...context?.(), version });
+          const transition = applyRoomCommand(state, command, actor, deps.now(), {
+            waitable: waitable && (() => waitable(roomId)),
+            ...context?.(),
+            version,
+          });
           if (details && 'state' in transition) extra = details(state, transition.state);
           // R108: what this decision changes, if it is the one committed (the store may decide more than once).
           change = 'state' in transition ? roomDeltaBetween(state, transition.state) : null;

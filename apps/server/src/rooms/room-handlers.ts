@@ -1,6 +1,7 @@
 import {
   ackFailure,
   type CommandAck,
+  type CommandType,
   type RemovalReason,
   type RoomCommand,
   type RoomSnapshot,
@@ -8,6 +9,7 @@ import {
 import type { Actor } from '../commands/actor.ts';
 import { actorOf, type Handlers, type RoomConnection } from '../commands/handler.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import type { TokenBucketOptions } from '../limits/token-bucket.ts';
 import { createListAddHandler, type ListAddDeps } from './list-add-handler.ts';
 import type { RoomCommandRunner, RoomsSeen } from './room-commit.ts';
 import { ROOM_ID_PATTERN } from './room-id.ts';
@@ -29,6 +31,14 @@ export interface RoomHandlerDeps {
   sharers?: RoomsSeen;
 }
 
+/**
+ * R122: `playback:ready` on a budget of its own, per socket: a player says it is ready once per start, and starts
+ * come at most every second or so; 3 at once, then one a second. Past it, `rate_limited` (R22's flood cut-off).
+ */
+export const READY_RATES: Partial<Record<CommandType, Omit<TokenBucketOptions, 'now'>>> = {
+  'playback:ready': { capacity: 3, refillPerSecond: 1 },
+};
+
 /** The commands about a room and its playlist: joining and leaving, and those the state machine decides. */
 export type RoomCommandType =
   | 'room:join'
@@ -45,6 +55,8 @@ export type RoomCommandType =
   | 'room:loop'
   | 'playback:update'
   | 'playback:ended'
+  | 'playback:ready'
+  | 'playback:start'
   | 'playlist:clear'
   | 'cohost:revoke'
   | 'room:settings';
@@ -137,6 +149,8 @@ export function createRoomHandlers(
     'room:loop': roomCommand,
     'playback:update': roomCommand,
     'playback:ended': roomCommand,
+    'playback:ready': roomCommand,
+    'playback:start': roomCommand,
     'playlist:clear': roomCommand,
     'cohost:revoke': roomCommand,
     'room:settings': roomCommand,

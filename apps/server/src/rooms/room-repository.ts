@@ -52,6 +52,7 @@ function toSettings(room: RoomRow): RoomSettings {
     guestChat: room.guest_chat === 1,
     perPersonCap: room.per_person_cap,
     skipVoting: room.skip_voting === 1,
+    readyGateSeconds: room.ready_gate_seconds,
   };
 }
 
@@ -62,7 +63,8 @@ function toLoopMode(stored: string): LoopMode {
 
 /** The room-row columns that hold who shares control, the host's settings, the loop mode and the skip votes. */
 export function socialColumns(
-  room: Pick<RoomSnapshot, 'cohosts' | 'settings' | 'loop' | 'skipVotes'> & Pick<RoomState, 'voterAddresses'>,
+  room: Pick<RoomSnapshot, 'cohosts' | 'settings' | 'loop' | 'skipVotes' | 'readyWait'> &
+    Pick<RoomState, 'voterAddresses'>,
 ) {
   // Only the addresses of votes that stand: a select or a skip empties the votes and leaves the map as it was.
   const voterAddresses: Record<string, string> = {};
@@ -79,6 +81,8 @@ export function socialColumns(
     skip_voting: room.settings.skipVoting ? 1 : 0,
     skip_votes: JSON.stringify(room.skipVotes),
     skip_vote_addresses: JSON.stringify(voterAddresses),
+    ready_gate_seconds: room.settings.readyGateSeconds,
+    ready_wait: JSON.stringify(room.readyWait),
   } as const;
 }
 
@@ -100,6 +104,7 @@ export function toSnapshot(room: RoomRow, items: PlaylistItemRow[]): RoomSnapsho
     settings: toSettings(room),
     loop: toLoopMode(room.loop_mode),
     skipVotes: JSON.parse(room.skip_votes) as string[],
+    readyWait: JSON.parse(room.ready_wait) as string[],
     version: room.version,
   };
 }
@@ -150,7 +155,7 @@ export class RoomRepository {
       updated_at: current.updated_at,
       version: 1,
       created_at: this.now(),
-      ...socialColumns({ cohosts: [], settings: DEFAULT_ROOM_SETTINGS, loop: 'off', skipVotes: [] }),
+      ...socialColumns({ cohosts: [], settings: DEFAULT_ROOM_SETTINGS, loop: 'off', skipVotes: [], readyWait: [] }),
     };
     await this.db.insertInto('rooms').values(row).execute();
     return toSnapshot(row, []);

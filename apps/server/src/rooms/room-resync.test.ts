@@ -12,6 +12,7 @@ const room = (id: string, version: number): RoomSnapshot => ({
   settings: DEFAULT_ROOM_SETTINGS,
   loop: 'off',
   skipVotes: [],
+  readyWait: [],
   current_video: DEFAULT_CURRENT_VIDEO,
   version,
 });

@@ -68,6 +68,7 @@ describe('permissions (R2)', () => {
     'playlist:clearWatched': clear,
     'playback:update': { type: 'playback:update', id: vid('c'), playing: false, position: 12, rate: 1 },
     'playback:ended': ended('c'),
+    'playback:start': { type: 'playback:start', id: vid('c') },
     'playlist:move': { type: 'playlist:move', id: vid('d'), toIndex: 0 },
     'playlist:playNext': { type: 'playlist:playNext', id: vid('d') },
     'playlist:shuffle': { type: 'playlist:shuffle' },

@@ -18,6 +18,7 @@ import {
 import type { Actor } from '../commands/actor.ts';
 import { add, addFile, addList, type ListAdd } from './room-adds.ts';
 import { move, playNext, shuffle } from './room-order.ts';
+import { gateStart, playerReady, startNow } from './room-ready-gate.ts';
 import type { Adder, RoomState, Transition } from './room-state-types.ts';
 import { addSubtitle, removeSubtitle, type SubtitleAdd, shiftSubtitles } from './room-subtitles.ts';
 
@@ -40,6 +41,11 @@ export interface CommandContext {
   version?: number;
   randomInt?: (max: number) => number;
   present?: ReadonlySet<string>;
+  /**
+   * R122: the person keys of the people present whose players a start may wait for, asked only when a start is
+   * decided. Without it nobody is waited for: every start begins at once.
+   */
+  waitable?: () => ReadonlySet<string>;
 }
 
 /** Whether a command made against room version `seen` (when it names one) comes after the room moved on (R60, R93). */
@@ -69,7 +75,12 @@ export function applyRoomCommand(
   now: number,
   context: CommandContext = {},
 ): Transition {
-  const outcome = decide(state, command, actor, now, context);
+  const decided = decide(state, command, actor, now, context);
+  // R122: a start waits for the players still loading; the ready gate's own commands move that wait themselves.
+  const outcome =
+    'error' in decided || command.type === 'playback:ready' || command.type === 'playback:start'
+      ? decided
+      : { state: gateStart(state, decided.state, now, context.waitable) };
   // R65: votes are about one item; whatever changed the item (a select, a removal, autoplay) drops them.
   if ('error' in outcome || outcome.state.skipVotes.length === 0) return outcome;
   if (outcome.state.current_video.id === state.current_video.id) return outcome;
@@ -125,6 +136,10 @@ function decide(
       };
     case 'playback:ended':
       return ended(state, command.id, now);
+    case 'playback:ready':
+      return playerReady(state, command.id, command.startsAt, actor, now);
+    case 'playback:start':
+      return startNow(state, command.id, now);
     case 'vote:skip':
       // Counted against nobody would let one vote pass alone: without presence the vote cannot be decided.
       if (!context.present) return refuse('unavailable', 'Who is in the room is not known here');

@@ -198,7 +198,8 @@ function onlyPlaybackOrPlaylist(before: RoomState, after: RoomState): boolean {
     after.cohosts === before.cohosts &&
     after.settings === before.settings &&
     after.loop === before.loop &&
-    after.skipVotes === before.skipVotes
+    after.skipVotes === before.skipVotes &&
+    after.readyWait === before.readyWait
   );
 }
 

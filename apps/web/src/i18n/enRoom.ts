@@ -117,6 +117,11 @@ export const enRoom: RoomMessages = {
     perPersonCap: 'Most videos one person may have waiting',
     perPersonCapHint: 'From 1 to {{max}}. The host and co-hosts have no limit.',
     perPersonCapInvalid: 'Enter a number from 1 to {{max}}.',
+    readyGate: 'Wait for everyone to load before playing',
+    readyGateOff: 'Do not wait',
+    readyGateSeconds: 'At most {{count}} s',
+    readyGateHint:
+      'When a video starts, after a seek or a resume, the room waits for those still loading, but never longer than this.',
     save: 'Save',
     saved: 'Room settings saved.',
     bans: 'Banned',
@@ -193,6 +198,10 @@ export const enRoom: RoomMessages = {
     voteSkipCount: '{{votes}}/{{present}}',
     voteSkipTally: '{{votes}} of {{present}} people want to skip this video; {{needed}} votes needed.',
     voteSkipStale: 'That video has ended; your vote was not counted.',
+    startWaitOne: 'Waiting for {{name}} to load the video…',
+    startWaitMany: 'Waiting for {{name}} and {{count}} others to load the video…',
+    startWaitNobodyNamed: 'Waiting for {{count}} people to load the video…',
+    startNow: 'Start now',
     voteSkipTooFast: 'You are voting too fast; wait a few seconds and try again.',
     voteSkipAddressVoted:
       'Another guest on the same network has already voted. Guests sharing a network have one vote.',

@@ -161,6 +161,7 @@ export function roomSnapshot(overrides: Partial<RoomSnapshot> = {}): RoomSnapsho
     settings: { ...DEFAULT_ROOM_SETTINGS },
     loop: 'off',
     skipVotes: [],
+    readyWait: [],
     version: 1,
     ...overrides,
   };

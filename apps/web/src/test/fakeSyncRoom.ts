@@ -22,6 +22,8 @@ export class FakePlayer implements PlayerAdapter {
   readonly kind: PlayerKind;
   /** YouTube's fixed rates (getAvailablePlaybackRates); HTML5 media takes any. */
   availableRates?: () => readonly number[];
+  /** HTML5 media's readiness to play from where it stands (R122); absent: the player does not tell. */
+  canPlay?: () => boolean;
   /** Every rate the controller set, in order. */
   rateCalls: number[] = [];
 
@@ -90,6 +92,8 @@ export function syncRoom(options: SyncRoomOptions = {}) {
   };
   const reports: ControllerReport[] = [];
   const ends: string[] = [];
+  /** Every `playback:ready` the sync sent (R122), as `id@startsAt`. */
+  const readies: string[] = [];
   let refused = 0;
   let endHeard = true;
   let answerReport: (outcome: ReportOutcome) => void = () => {};
@@ -124,6 +128,10 @@ export function syncRoom(options: SyncRoomOptions = {}) {
       ends.push(id);
       return endHeard;
     },
+    ready: async (id, startsAt) => {
+      readies.push(`${id}@${startsAt}`);
+      return true;
+    },
     onPlayRefused: () => {
       refused += 1;
     },
@@ -138,6 +146,9 @@ export function syncRoom(options: SyncRoomOptions = {}) {
     player,
     reports,
     ends,
+    readies,
+    /** The test's server clock now (ms). */
+    serverNow: () => serverNow,
     refused: () => refused,
     /** What the sync told the page about a pause by the browser (R88), in order. */
     browserPauses,

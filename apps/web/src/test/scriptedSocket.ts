@@ -87,6 +87,7 @@ export const scriptedRoom = (version: number, id = SCRIPTED_ROOM_ID): RoomSnapsh
   settings: DEFAULT_ROOM_SETTINGS,
   loop: 'off',
   skipVotes: [],
+  readyWait: [],
   current_video: { ...DEFAULT_CURRENT_VIDEO },
   version,
 });

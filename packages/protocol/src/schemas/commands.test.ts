@@ -109,6 +109,16 @@ describe('parseCommand (R21)', () => {
   ])('refuses playback:update with %s (R21)', (_label, payload) => {
     expect(parseCommand('playback:update', payload).success).toBe(false);
   });
+
+  it.each([
+    ['a missing startsAt', { id: 'dQw4w9WgXcQ' }],
+    ['a string startsAt', { id: 'dQw4w9WgXcQ', startsAt: '1764300000000' }],
+    ['a negative startsAt', { id: 'dQw4w9WgXcQ', startsAt: -1 }],
+    ['a fractional startsAt', { id: 'dQw4w9WgXcQ', startsAt: 1.5 }],
+    ['a malformed id', { id: '<b>', startsAt: 1 }],
+  ])('refuses playback:ready with %s (R122)', (_label, payload) => {
+    expect(parseCommand('playback:ready', payload).success).toBe(false);
+  });
 });
 
 describe('command catalogue', () => {
@@ -117,6 +127,8 @@ describe('command catalogue', () => {
       [
         'clock:ping',
         'playback:ended',
+        'playback:ready',
+        'playback:start',
         'playback:update',
         'playlist:add',
         'playlist:addList',

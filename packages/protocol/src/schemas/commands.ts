@@ -117,6 +117,17 @@ const playbackUpdateCommand = z.object({
 /** The host's player reached the end of `id`. */
 const playbackEndedCommand = z.object({ type: z.literal('playback:ended'), id: videoIdSchema });
 /**
+ * R122: this viewer's player can play `id` at the position of the start that waits until `startsAt` (the room's
+ * `current_video.updated_at`). A ready for a start that is no longer the room's changes nothing.
+ */
+const playbackReadyCommand = z.object({
+  type: z.literal('playback:ready'),
+  id: videoIdSchema,
+  startsAt: currentVideoSchema.shape.updated_at,
+});
+/** R122: a controller starts the room's clock now instead of waiting for the players still loading. */
+const playbackStartCommand = z.object({ type: z.literal('playback:start'), id: videoIdSchema });
+/**
  * A viewer's vote to skip `id`, the item it shows as playing (R65): `skip` true votes, false takes the vote back.
  * Naming the item means a vote sent just as the room moved on is refused instead of skipping the next one.
  */
@@ -171,6 +182,8 @@ export const roomCommandSchema = z.discriminatedUnion('type', [
   loopCommand,
   playbackUpdateCommand,
   playbackEndedCommand,
+  playbackReadyCommand,
+  playbackStartCommand,
   voteSkipCommand,
   clearQueueCommand,
   grantCommand,

@@ -87,6 +87,8 @@ export const commandResultSchemas = {
   'vote:skip': versionResultSchema,
   'playback:update': versionResultSchema,
   'playback:ended': versionResultSchema,
+  'playback:ready': versionResultSchema,
+  'playback:start': versionResultSchema,
   'chat:send': chatSendResultSchema,
   'chat:delete': chatDeleteResultSchema,
   'chat:history': chatHistoryResultSchema,

@@ -20,6 +20,7 @@ import {
   OWN_FILE_NAME_MAX,
   type OwnFile,
 } from '../own-files.ts';
+import { READY_GATE_MAX_SECONDS } from '../ready-gate.ts';
 import { type RoomNameProblem, roomNameProblem } from '../room-name.ts';
 import { ADD_POLICIES, LOOP_MODES } from '../room-settings.ts';
 import {
@@ -155,6 +156,8 @@ export const roomSettingsSchema = z.object({
   perPersonCap: z.number().int().min(1).max(PER_PERSON_CAP_MAX),
   /** Whether viewers may vote to skip the current item (R64). */
   skipVoting: z.boolean(),
+  /** How long (s) a start waits at most for the viewers' players to be ready (R122); 0 starts at once. */
+  readyGateSeconds: z.number().int().min(0).max(READY_GATE_MAX_SECONDS),
 });
 export type RoomSettings = z.infer<typeof roomSettingsSchema>;
 
@@ -175,6 +178,11 @@ export const roomSnapshotSchema = z.object({
    * emptied when the item changes. The count shown is these keys among the viewers present now (vote-skip.ts).
    */
   skipVotes: z.array(z.string().max(80)).max(SKIP_VOTES_MAX),
+  /**
+   * The person keys (R51) whose players the start at `current_video.updated_at` still waits for (R122): a start in
+   * the future that the last of them to report ready brings forward to now. Empty when no start waits.
+   */
+  readyWait: z.array(z.string().max(80)).max(SKIP_VOTES_MAX),
   version: z.number().int().min(0),
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshotSchema>;
@@ -184,7 +192,16 @@ export const roomDeltaSchema = z.object({
   roomId: z.string(),
   version: z.number().int().min(1),
   set: roomSnapshotSchema
-    .pick({ host: true, name: true, current_video: true, cohosts: true, settings: true, loop: true, skipVotes: true })
+    .pick({
+      host: true,
+      name: true,
+      current_video: true,
+      cohosts: true,
+      settings: true,
+      loop: true,
+      skipVotes: true,
+      readyWait: true,
+    })
     .partial()
     .optional(),
   /**

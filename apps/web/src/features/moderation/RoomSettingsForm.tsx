@@ -2,6 +2,7 @@ import {
   ADD_POLICIES,
   type AddPolicy,
   PER_PERSON_CAP_MAX,
+  READY_GATE_MAX_SECONDS,
   type RoomSettings,
   type SettingsChange,
 } from '@xemchung/protocol';
@@ -19,6 +20,9 @@ const POLICY_LABELS = {
   controllers: 'roomSettings.addControllers',
 } as const satisfies Record<AddPolicy, string>;
 
+/** The ready gate's bounds a host picks from (R122): off, then every second up to the most. */
+const READY_GATE_CHOICES = Array.from({ length: READY_GATE_MAX_SECONDS + 1 }, (_, seconds) => seconds);
+
 /** Only what differs from the room's settings, so two host tabs changing different settings keep both. */
 function changeFrom(current: RoomSettings, wanted: RoomSettings): SettingsChange {
   const change: SettingsChange = {};
@@ -26,16 +30,17 @@ function changeFrom(current: RoomSettings, wanted: RoomSettings): SettingsChange
   if (wanted.guestChat !== current.guestChat) change.guestChat = wanted.guestChat;
   if (wanted.perPersonCap !== current.perPersonCap) change.perPersonCap = wanted.perPersonCap;
   if (wanted.skipVoting !== current.skipVoting) change.skipVoting = wanted.skipVoting;
+  if (wanted.readyGateSeconds !== current.readyGateSeconds) change.readyGateSeconds = wanted.readyGateSeconds;
   return change;
 }
 
 /**
  * The host's settings (R56, R64): who may add, whether guests may chat, the per-person cap, whether viewers may
- * vote to skip.
+ * vote to skip; R122: how long a start waits for the players still loading.
  */
 export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
   const { t } = useTranslation();
-  const ids = { cap: useId(), hint: useId(), error: useId() };
+  const ids = { cap: useId(), hint: useId(), error: useId(), gate: useId(), gateHint: useId() };
   const { client } = useRoomSession();
   const current = useRoomState()?.settings;
   const alert = useAlert();
@@ -45,6 +50,7 @@ export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
   const [guestChat, setGuestChat] = useState(current?.guestChat ?? false);
   const [cap, setCap] = useState(String(current?.perPersonCap ?? ''));
   const [skipVoting, setSkipVoting] = useState(current?.skipVoting ?? true);
+  const [readyGateSeconds, setReadyGateSeconds] = useState(current?.readyGateSeconds ?? 0);
   const [saving, setSaving] = useState(false);
   const capValue = Number(cap);
   const capValid = /^\d+$/.test(cap.trim()) && capValue >= 1 && capValue <= PER_PERSON_CAP_MAX;
@@ -52,7 +58,13 @@ export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!current || !capValid) return;
-    const change = changeFrom(current, { addPolicy, guestChat, perPersonCap: capValue, skipVoting });
+    const change = changeFrom(current, {
+      addPolicy,
+      guestChat,
+      perPersonCap: capValue,
+      skipVoting,
+      readyGateSeconds,
+    });
     if (Object.keys(change).length === 0) return onSaved();
     setSaving(true);
     const ack = await client.changeSettings(change);
@@ -105,6 +117,27 @@ export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
         )}
         <p id={ids.hint} className="text-xs text-neutral-400">
           {t('roomSettings.perPersonCapHint', { max: PER_PERSON_CAP_MAX })}
+        </p>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={ids.gate} className="text-sm font-semibold text-white">
+          {t('roomSettings.readyGate')}
+        </label>
+        <select
+          id={ids.gate}
+          value={readyGateSeconds}
+          onChange={(event) => setReadyGateSeconds(Number(event.target.value))}
+          aria-describedby={ids.gateHint}
+          className="w-44 rounded-xl border border-white/15 bg-neutral-950 px-3 py-2 text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+        >
+          {READY_GATE_CHOICES.map((seconds) => (
+            <option key={seconds} value={seconds}>
+              {seconds === 0 ? t('roomSettings.readyGateOff') : t('roomSettings.readyGateSeconds', { count: seconds })}
+            </option>
+          ))}
+        </select>
+        <p id={ids.gateHint} className="text-xs text-neutral-400">
+          {t('roomSettings.readyGateHint')}
         </p>
       </div>
       <div className="flex justify-end">

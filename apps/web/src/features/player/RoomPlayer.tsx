@@ -8,6 +8,7 @@ import { LoopControl } from './LoopControl.tsx';
 import { OwnFileNotice } from './ownFile/OwnFileNotice.tsx';
 import { ShareFileButton } from './ownFile/ShareFileButton.tsx';
 import { useOwnFileSwarmsLifetime } from './ownFile/useOwnFileSwarms.ts';
+import { StartWaitNotice } from './StartWaitNotice.tsx';
 import { SubtitleButton } from './subtitles/SubtitleButton.tsx';
 import { useSyncReport } from './useSyncReport.ts';
 import { VideoStage } from './VideoStage.tsx';
@@ -61,6 +62,7 @@ export function RoomPlayer() {
           </div>
         )}
       </section>
+      <StartWaitNotice />
       {video?.file && <OwnFileNotice key={video.id} video={video} />}
       {/* One row of the player's tools, wrapping on a narrow screen. */}
       <div className="flex flex-wrap items-center gap-2 px-4 pt-2 sm:px-0">

@@ -41,6 +41,7 @@ export function attachMediaElement(
     setRate: (rate) => {
       element.playbackRate = rate;
     },
+    canPlay: () => element.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA,
     muted: () => element.muted,
     setMuted: (muted) => {
       element.muted = muted;

@@ -19,6 +19,11 @@ export interface PlayerAdapter {
   availableRates?(): readonly number[];
   muted(): boolean;
   setMuted(muted: boolean): void;
+  /**
+   * Whether it has data to play from where it stands (HTML5 media: HAVE_FUTURE_DATA); absent when the player does
+   * not tell (an embedded one), and then a player that stands still where it was put counts as able (R122).
+   */
+  canPlay?(): boolean;
 }
 
 /**

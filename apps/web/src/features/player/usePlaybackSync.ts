@@ -27,7 +27,9 @@ export function usePlaybackSync(
         isController,
         reference: () => {
           const room = client.state;
-          return room ? { video: room.current_video, version: room.version } : null;
+          if (!room) return null;
+          const awaited = client.personKey !== null && room.readyWait.includes(client.personKey);
+          return { video: room.current_video, version: room.version, awaited };
         },
         serverNow: () => client.clock.serverNow(),
         now: () => performance.now(),
@@ -43,6 +45,10 @@ export function usePlaybackSync(
         },
         ended: async (id) => {
           const ack = await client.ended(id);
+          return ack.ok || ack.error.code !== 'unavailable';
+        },
+        ready: async (id, startsAt) => {
+          const ack = await client.playerReady(id, startsAt);
           return ack.ok || ack.error.code !== 'unavailable';
         },
         onPlayRefused: () => refused.current(),

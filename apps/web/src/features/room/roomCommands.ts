@@ -40,6 +40,10 @@ export interface RoomCommands {
   voteSkip(id: string, skip: boolean): Promise<CommandAck<'vote:skip'>>;
   updatePlayback(report: PlaybackReport): Promise<CommandAck<'playback:update'>>;
   ended(id: string): Promise<CommandAck<'playback:ended'>>;
+  /** This page's player can play `id` at the start that waits until `startsAt` (R122). */
+  playerReady(id: string, startsAt: number): Promise<CommandAck<'playback:ready'>>;
+  /** Starts the waiting room now, whoever is still loading (controllers, R122). */
+  startNow(id: string): Promise<CommandAck<'playback:start'>>;
   /** Removes every video but the one playing (host, R57). */
   clearQueue(): Promise<CommandAck<'playlist:clear'>>;
   /** Shares control with the signed-in user `uid` (host, R55). */
@@ -84,6 +88,8 @@ export function roomCommands(request: RoomRequest, currentVideo: () => string | 
       return request('playback:update', { id: videoId, playing, position, rate, version });
     },
     ended: (id) => request('playback:ended', { id }),
+    playerReady: (id, startsAt) => request('playback:ready', { id, startsAt }),
+    startNow: (id) => request('playback:start', { id }),
     clearQueue: () => request('playlist:clear', {}),
     grant: (uid) => request('cohost:grant', { uid }),
     revoke: (uid) => request('cohost:revoke', { uid }),

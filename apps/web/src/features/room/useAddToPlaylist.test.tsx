@@ -58,7 +58,9 @@ describe('useAddToPlaylist', () => {
 
   it("names the per-person cap and the host's add policy when they refuse (R56)", async () => {
     const { socket } = await renderInRoom(<AddButton />, {
-      room: roomSnapshot({ settings: { addPolicy: 'signedIn', guestChat: false, perPersonCap: 10, skipVoting: true } }),
+      room: roomSnapshot({
+        settings: { addPolicy: 'signedIn', guestChat: false, perPersonCap: 10, skipVoting: true, readyGateSeconds: 3 },
+      }),
     });
     socket.answer = () => ({ ok: false, error: { code: 'cap_reached', message: 'cap' } });
     await userEvent.click(screen.getByRole('button', { name: 'add' }));

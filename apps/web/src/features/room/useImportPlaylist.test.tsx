@@ -39,7 +39,9 @@ describe('useImportPlaylist (R71, R72, R74)', () => {
     ],
   ])('sends playlist:addList and says what went in (%#)', async (answer, text) => {
     const { socket } = await renderInRoom(<ImportButton />, {
-      room: roomSnapshot({ settings: { addPolicy: 'everyone', guestChat: false, perPersonCap: 4, skipVoting: true } }),
+      room: roomSnapshot({
+        settings: { addPolicy: 'everyone', guestChat: false, perPersonCap: 4, skipVoting: true, readyGateSeconds: 3 },
+      }),
     });
     socket.answer = answer;
     await userEvent.click(screen.getByRole('button', { name: 'import' }));

@@ -110,13 +110,15 @@ export class ControllerSync implements SyncRole {
   }
 
   pause(seen: boolean): void {
-    this.quiet = false;
     if (this.ownPausePending()) {
-      // R91: the room's own pause; the player goes where the room is now, which may be playing again.
+      // R91: the room's own pause; the player goes where the room is now, which may be playing again. A seek made
+      // with it is the room's too (R122: a start's hold is a pause and a seek): its 'seeked' is not reported, even
+      // when the start has come by then and a paused player reads as the user's change.
       this.pausedForRoomAt = null;
       this.checkNow('state');
       return;
     }
+    this.quiet = false;
     this.pausedForRoomAt = null;
     // R106: a pause a check has already seen (and reported, or made for the room) is not reported twice.
     if (!seen) this.reports.reportIfChanged();

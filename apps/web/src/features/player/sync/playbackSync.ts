@@ -3,6 +3,7 @@ import type { PlayerAdapter, PlayerEvent } from '../types.ts';
 import { ControllerSync } from './controllerSync.ts';
 import { FollowerSync } from './followerSync.ts';
 import { PlayerDriver } from './playerDriver.ts';
+import { StartGate } from './startGate.ts';
 import type { CheckReason, PlaybackSyncDeps } from './syncDeps.ts';
 import type { SyncRole } from './syncRole.ts';
 
@@ -16,6 +17,8 @@ import type { SyncRole } from './syncRole.ts';
 export class PlaybackSync {
   private readonly deps: PlaybackSyncDeps;
   private readonly driver: PlayerDriver;
+  /** R122: says when this player is ready for a start that waits, and checks again when the start comes. */
+  private readonly gate: StartGate;
   /** How late the server stamps a controller's reports, learnt from the states that answer them (ADR 034). */
   private readonly stampDelay = new StampDelay();
   private role: SyncRole;
@@ -27,6 +30,7 @@ export class PlaybackSync {
   constructor(deps: PlaybackSyncDeps) {
     this.deps = deps;
     this.driver = new PlayerDriver(deps);
+    this.gate = new StartGate(this.driver, deps, (reason) => this.check(reason));
     this.controller = deps.isController;
     this.role = this.makeRole();
   }
@@ -51,6 +55,7 @@ export class PlaybackSync {
   /** The player is going away; promises still in flight find nothing to act on. */
   detach(): void {
     this.role.detached();
+    this.gate.detach();
     this.driver.detach();
   }
 
@@ -65,6 +70,10 @@ export class PlaybackSync {
       case 'seeked':
         driver.seeks.finished(this.deps.now());
         this.role.seeked();
+        this.gate.check();
+        return;
+      case 'canplay':
+        this.gate.check();
         return;
       case 'playing':
         driver.starting = false;
@@ -162,5 +171,6 @@ export class PlaybackSync {
     if (!driver.seeks.settled(player.kind, now)) return;
     this.role.follow({ player, video: reference.video, reason, interval });
     driver.noteSeen();
+    this.gate.check();
   }
 }

@@ -4,6 +4,7 @@ import {
   expectedPosition,
   PLAYBACK_RATE_MAX,
   PLAYBACK_RATE_MIN,
+  READY_GATE_CLOCK_SLACK_MS,
   SYNC_TICK_MS,
   type SyncDecision,
 } from '@xemchung/protocol';
@@ -50,6 +51,8 @@ export class PlayerDriver {
    * (no play() or seek fights the browser); one tap brings it back.
    */
   private browserPaused = false;
+  /** R122: the start (its `updated_at`) this player is held for, once seen well ahead of the clock. */
+  private heldStart: number | null = null;
   /** The rate this sync last set, to tell its own rate changes from the user's. */
   private appliedRate: number | null = null;
   /** Ends a timed nudge under way early (a YouTube follower's fixed rate, R81; an HTML5 nudge closing its gap, R94). */
@@ -74,10 +77,20 @@ export class PlayerDriver {
     this.ready = false;
   }
 
-  /** The room's state, if it is about this player's video. */
+  /**
+   * The room's state, if it is about this player's video. A start that waits (R122) is a room paused where it
+   * will start, until its clock begins: every role holds its player there.
+   */
   reference(): SyncReference | null {
     const reference = this.deps.reference();
-    return reference && reference.video.id === this.deps.videoId ? reference : null;
+    if (!reference || reference.video.id !== this.deps.videoId) return null;
+    const video = reference.video;
+    const ahead = video.updated_at - this.deps.serverNow();
+    if (!video.playing || ahead <= 0) return reference;
+    // Held once seen well ahead, until it comes; an ordinary commit that reads a little ahead is not a start.
+    if (ahead > READY_GATE_CLOCK_SLACK_MS) this.heldStart = video.updated_at;
+    if (this.heldStart !== video.updated_at) return reference;
+    return { ...reference, video: { ...video, playing: false }, startsAt: video.updated_at };
   }
 
   /** Where the room is in the media now (s). */

@@ -1,10 +1,16 @@
 import type { CurrentVideo } from '@xemchung/protocol';
 import type { ReportOutcome } from './reportState.ts';
 
-/** The room's current_video as last received, with the version it came with. */
+/**
+ * The room's current_video as last received, with the version it came with. While a start waits (R122) `video` is
+ * the room held paused where it will start, and `startsAt` the server time its clock begins.
+ */
 export interface SyncReference {
   video: CurrentVideo;
   version: number;
+  startsAt?: number;
+  /** Whether the room's start waits for this person (R122: `readyWait`); unknown when absent. */
+  awaited?: boolean;
 }
 
 /** A controller's report of its player (`playback:update`, R31). */
@@ -45,6 +51,11 @@ export interface PlaybackSyncDeps {
   ended(id: string): Promise<boolean>;
   /** The browser refused to start playback with sound; the caller mutes the player (the next tick retries). */
   onPlayRefused(): void;
+  /**
+   * R122: tells the room this player can play `id` at the start that waits until `startsAt`; resolves with
+   * whether the room heard it.
+   */
+  ready(id: string, startsAt: number): Promise<boolean>;
   /** Whether the page is hidden (a background tab, a locked phone): `document.visibilityState`. */
   hidden(): boolean;
   /** The player was paused by the browser while hidden (R88), or is no longer: the caller says so. */

@@ -1,0 +1,88 @@
+import {
+  expectedPosition,
+  READY_GATE_LEAD_MS,
+  READY_GATE_SEEK_SECONDS,
+  SKIP_VOTES_MAX,
+  startPending,
+} from '@xemchung/protocol';
+import type { Actor } from '../commands/actor.ts';
+import type { RoomState, Transition } from './room-state-types.ts';
+
+// The ready gate (docs/room-rules.md R122): a start — an item beginning, a seek while playing, a play from a
+// pause — is stamped in the future, when the room's clock begins, and waits there for the players still loading.
+
+/** Whether `after`'s playback, taken from `before` at `now`, is a start the room should wait for. */
+function isStart(before: RoomState, after: RoomState, now: number): boolean {
+  const was = before.current_video;
+  const next = after.current_video;
+  if (!next.playing || next.id === '') return false;
+  if (next.id !== was.id || !was.playing) return true;
+  return Math.abs(expectedPosition(next, now) - expectedPosition(was, now)) > READY_GATE_SEEK_SECONDS;
+}
+
+/**
+ * The state a command leads to, with its start gated (R122): a start waits until `now` + the room's bound for the
+ * people `waitable` lists (present, with a working player), and begins at once when there is none to wait for or
+ * the bound is 0. A re-anchor while a start waits (a controller's report of the same place) leaves the start where
+ * it was; anything else that stops or changes what plays ends the wait.
+ */
+export function gateStart(
+  before: RoomState,
+  after: RoomState,
+  now: number,
+  waitable: (() => ReadonlySet<string>) | undefined,
+): RoomState {
+  const was = before.current_video;
+  const next = after.current_video;
+  if (isStart(before, after, now)) {
+    const bound = after.settings.readyGateSeconds * 1000;
+    const people = bound > 0 && waitable ? [...waitable()].slice(0, SKIP_VOTES_MAX) : [];
+    if (people.length === 0) return withoutWait(after);
+    const position = expectedPosition(next, now);
+    return {
+      ...after,
+      current_video: { ...next, current_time: position, updated_at: now + bound },
+      readyWait: people,
+    };
+  }
+  if (next !== was && next.playing && next.id === was.id && startPending(before, now)) {
+    return {
+      ...after,
+      current_video: { ...next, current_time: was.current_time, updated_at: was.updated_at },
+      readyWait: before.readyWait,
+    };
+  }
+  return startPending(after, now) ? after : withoutWait(after);
+}
+
+/** The same state when nobody is listed as waited for, else the list emptied. */
+function withoutWait(state: RoomState): RoomState {
+  return state.readyWait.length === 0 ? state : { ...state, readyWait: [] };
+}
+
+/**
+ * R122: `actor`'s player can play at the start that waits until `startsAt`. The last of the people waited for to
+ * say so brings the start forward to READY_GATE_LEAD_MS from now; a ready for another start, or from someone not
+ * waited for, changes nothing.
+ */
+export function playerReady(state: RoomState, id: string, startsAt: number, actor: Actor, now: number): Transition {
+  const current = state.current_video;
+  if (current.id !== id || current.updated_at !== startsAt || !startPending(state, now)) return { state };
+  if (!state.readyWait.includes(actor.key)) return { state };
+  const readyWait = state.readyWait.filter((key) => key !== actor.key);
+  if (readyWait.length > 0) return { state: { ...state, readyWait } };
+  return startSoon(state, now);
+}
+
+/** R122: a controller starts the waiting room's clock now, whoever is still loading. */
+export function startNow(state: RoomState, id: string, now: number): Transition {
+  if (state.current_video.id !== id)
+    return { error: { code: 'version_conflict', message: 'That video is no longer playing' } };
+  return startPending(state, now) ? startSoon(state, now) : { state };
+}
+
+/** The start brought forward to READY_GATE_LEAD_MS from now (never later than it was), the wait over. */
+function startSoon(state: RoomState, now: number): Transition {
+  const updated_at = Math.min(state.current_video.updated_at, now + READY_GATE_LEAD_MS);
+  return { state: { ...state, current_video: { ...state.current_video, updated_at }, readyWait: [] } };
+}
