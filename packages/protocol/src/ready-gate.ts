@@ -19,10 +19,11 @@ export const READY_GATE_CLOCK_SLACK_MS = 60;
 /** A playing re-anchor this far (s) from where the room's clock is counts as a seek, and waits (R122). */
 export const READY_GATE_SEEK_SECONDS = 1;
 /**
- * The reported states of a player that can be waited for: it is on the screen and working. A viewer whose last
- * report is missing, blocked by the browser, failed or idle is not waited for (R122): their report would never come.
+ * The reported states of a page that can be waited for: its player works, or it has none yet (`idle`: the room's
+ * first item is about to load on it). A viewer whose last report is missing, or whose player failed or was blocked
+ * by the browser, is not waited for (R122): their ready would never come.
  */
-export const READY_GATE_STATES: readonly SyncState[] = ['playing', 'paused', 'buffering'];
+export const READY_GATE_STATES: readonly SyncState[] = ['playing', 'paused', 'buffering', 'idle'];
 
 /** The little of a room the gate reads. */
 interface GatedRoom {
