@@ -11,12 +11,17 @@ import type { RoomState, Transition } from './room-state-types.ts';
 // The ready gate (docs/room-rules.md R122): a start — an item beginning, a seek while playing, a play from a
 // pause — is stamped in the future, when the room's clock begins, and waits there for the players still loading.
 
-/** Whether `after`'s playback, taken from `before` at `now`, is a start the room should wait for. */
-function isStart(before: RoomState, after: RoomState, now: number): boolean {
+/**
+ * Whether `after`'s playback, taken from `before` at `now`, is a start the room should wait for. A re-anchor (a
+ * controller's report of where its player runs, naming the room version it saw: R93) is never a seek, however far
+ * its player drifted (a stall): it moves the room, it does not hold it (R123).
+ */
+function isStart(before: RoomState, after: RoomState, now: number, reanchor: boolean): boolean {
   const was = before.current_video;
   const next = after.current_video;
   if (!next.playing || next.id === '') return false;
   if (next.id !== was.id || !was.playing) return true;
+  if (reanchor) return false;
   return Math.abs(expectedPosition(next, now) - expectedPosition(was, now)) > READY_GATE_SEEK_SECONDS;
 }
 
@@ -30,11 +35,12 @@ export function gateStart(
   before: RoomState,
   after: RoomState,
   now: number,
-  waitable: (() => ReadonlySet<string>) | undefined,
+  options: { waitable?: () => ReadonlySet<string>; reanchor: boolean },
 ): RoomState {
   const was = before.current_video;
   const next = after.current_video;
-  if (isStart(before, after, now)) {
+  const waitable = options.waitable;
+  if (isStart(before, after, now, options.reanchor)) {
     const bound = after.settings.readyGateSeconds * 1000;
     const people = bound > 0 && waitable ? [...waitable()].slice(0, SKIP_VOTES_MAX) : [];
     if (people.length === 0) return withoutWait(after);

@@ -93,6 +93,21 @@ describe('the ready gate (R122)', () => {
     expect(resumed.readyWait).toEqual([...EVERYONE]);
   });
 
+  it('a re-anchor (naming the version it saw) is never a seek, however far its player drifted (R123)', () => {
+    const playing = apply(apply(room, select('a'), HOST, NOW, {}), update(true, 0), HOST, NOW, {});
+    const stalled: StateCommand = {
+      type: 'playback:update',
+      id: vid('a'),
+      playing: true,
+      position: 7,
+      rate: 1,
+      version: 3,
+    };
+    const after = apply(playing, stalled, HOST, NOW + 10_000);
+    expect(after.current_video).toMatchObject({ current_time: 7, updated_at: NOW + 10_000 });
+    expect(after.readyWait).toEqual([]);
+  });
+
   it('a re-anchor while a start waits leaves the start where it is; a pause ends the wait', () => {
     const started = apply(room, select('a'), HOST, NOW);
     const reanchor = apply(started, update(true, 0.3), HOST, NOW + 500);

@@ -80,7 +80,12 @@ export function applyRoomCommand(
   const outcome =
     'error' in decided || command.type === 'playback:ready' || command.type === 'playback:start'
       ? decided
-      : { state: gateStart(state, decided.state, now, context.waitable) };
+      : {
+          state: gateStart(state, decided.state, now, {
+            waitable: context.waitable,
+            reanchor: command.type === 'playback:update' && command.version !== undefined,
+          }),
+        };
   // R65: votes are about one item; whatever changed the item (a select, a removal, autoplay) drops them.
   if ('error' in outcome || outcome.state.skipVotes.length === 0) return outcome;
   if (outcome.state.current_video.id === state.current_video.id) return outcome;
