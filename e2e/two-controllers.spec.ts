@@ -38,6 +38,14 @@ test('R106: 200 alternating pauses and plays from two host tabs, one slowed 4× 
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 
   const players = { slowed: host, other: second, follower };
+  // The rounds begin on a room that plays: no start waiting for a player (R122; the second tab's join may make one),
+  // whose hold would read as a pause that has already reached everyone.
+  await expect(host.getByRole('status').filter({ hasText: 'Đang chờ' })).toHaveCount(0, { timeout: 10_000 });
+  await expect
+    .poll(async () => (await Promise.all(Object.values(players).map(paused))).every((p) => p === false), {
+      timeout: 10_000,
+    })
+    .toBe(true);
   const busy = busyCore();
   const lost: string[] = [];
   try {

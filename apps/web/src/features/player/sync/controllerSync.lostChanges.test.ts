@@ -120,4 +120,22 @@ describe("PlaybackSync as a controller: no change of the user's is lost (R106)",
     expect(room.player.paused()).toBe(true);
     expect(room.player.seeks).toEqual([39.8]);
   });
+
+  it("issue #27 item 0: the sync's own rate change is not reported as the user's, however far its slow player lags", async () => {
+    // A slowed tab: its player runs 0.15 s behind the room when a nudge (the sync's rate) starts; the other tab's
+    // pause has not reached it yet. Reported as a change, "playing" would undo that pause.
+    const room = await playingController();
+    room.elapse(1000);
+    room.player.time -= 0.15;
+    room.sync.tick();
+    expect(room.player.playbackRate).not.toBe(1);
+    room.event('ratechange');
+    expect(room.reports.filter((report) => report.version === undefined)).toEqual([]);
+    // The user's own rate is reported, as R92 says.
+    room.player.playbackRate = 1.5;
+    room.event('ratechange');
+    expect(room.reports.at(-1)).toMatchObject({ playing: true, rate: 1.5 });
+    expect(room.reports.at(-1)?.version).toBeUndefined();
+  });
 });
+

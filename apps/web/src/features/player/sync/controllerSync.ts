@@ -2,7 +2,7 @@ import { type CurrentVideo, SYNC_DEADBAND_SECONDS, YOUTUBE_CONTROLLER_RECHECK_MS
 import type { StampDelay } from '../syncMeasures.ts';
 import type { PlayerAdapter } from '../types.ts';
 import { ControllerReports } from './controllerReports.ts';
-import type { PlayerDriver } from './playerDriver.ts';
+import { type PlayerDriver, RATE_EPSILON } from './playerDriver.ts';
 import type { CheckReason, PlaybackSyncDeps, SyncReference } from './syncDeps.ts';
 import type { Check, SyncRole } from './syncRole.ts';
 
@@ -125,6 +125,12 @@ export class ControllerSync implements SyncRole {
   }
 
   rateChanged(): void {
+    // A rate this sync set (a nudge, its end, the room's rate) is not the user's change: where the player runs then
+    // is the tick's re-anchor to tell, against the room it saw (R106). Reported as a change, a tab that has not yet
+    // heard another's pause would play the room again (issue #27 item 0: a slowed tab's nudge ending did).
+    const player = this.driver.player;
+    const video = this.driver.reference()?.video;
+    if (!player || !video || Math.abs(this.driver.userRate(player, video) - video.rate) <= RATE_EPSILON) return;
     // R92: the media clock takes a moment to run at the user's new rate; the room is re-anchored once it does.
     if (this.reports.reportIfChanged()) this.recheckLater();
   }
