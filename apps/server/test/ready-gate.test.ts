@@ -82,6 +82,27 @@ function gateCases(setup: () => Setup) {
     expect(started.current_video.updated_at).toBeLessThanOrEqual(Date.now() + READY_GATE_LEAD_MS);
   });
 
+  it('R122 bad input: a ready forged for someone else counts for its sender only; a bound out of range is refused', async () => {
+    const { nodes, load } = setup();
+    const { roomId, host, guests, videoId } = await roomOfThree(nodes, sockets);
+    expect(await host.request('playlist:select', { id: videoId })).toMatchObject({ ok: true });
+    const waiting = await load(roomId);
+    const startsAt = waiting.current_video.updated_at;
+    const hostKey = waiting.readyWait.find((key) => key.startsWith('u:'));
+    const forged = { id: videoId, startsAt, key: hostKey, uid: hostKey?.slice(2), as: 'host' };
+    expect(await guests[0].raw('playback:ready', forged)).toMatchObject({ ok: true });
+    const after = await load(roomId);
+    expect(after.readyWait).toHaveLength(2);
+    expect(after.readyWait).toContain(hostKey);
+    for (const readyGateSeconds of [11, -1, 2.5, '3']) {
+      expect(await host.raw('room:settings', { settings: { readyGateSeconds } })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_payload' },
+      });
+    }
+    expect((await load(roomId)).settings.readyGateSeconds).toBe(3);
+  });
+
   it('R122: readies past their budget (3, then one a second) are rate_limited and the socket stays', async () => {
     const { nodes } = setup();
     const { guests, videoId } = await roomOfThree(nodes, sockets);
