@@ -9,6 +9,7 @@ import { test } from './support/test';
 // holds every response back (its player cannot play until then): 2 s for the first clip, 8 s for the second.
 
 const POLL = { timeout: 15_000 };
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 /** Holds back every response of the follower's clip `url` by `hold.ms`. */
 async function throttleMedia(page: Page, url: string, hold: { ms: number }) {
@@ -22,7 +23,8 @@ test('R122: the room waits for a follower still loading, everyone sees whom for,
   browser,
 }) => {
   const host = await openRoomAsHost(browser);
-  const follower = await joinRoom(browser, host.url(), { signedIn: false });
+  // The follower on a phone, where the notice sits under the player too.
+  const follower = await joinRoom(browser, host.url(), { signedIn: false, ...PHONE });
   await pasteLink(host, CLIPS.a.url);
   await pasteLink(host, CLIPS.b.url);
   await throttleMedia(follower, CLIPS.a.url, { ms: 2000 });
@@ -33,8 +35,10 @@ test('R122: the room waits for a follower still loading, everyone sees whom for,
     await host.getByRole('button', { name: `Phát ${CLIPS.a.title}` }).click();
     const waiting = host.getByRole('status').filter({ hasText: /^Đang chờ Khách [A-Z0-9]{4} tải video…$/ });
     await expect(waiting).toBeVisible();
-    await expect(follower.getByRole('status').filter({ hasText: 'Đang chờ' })).toBeVisible();
+    // The follower is told it is the one the room waits for.
+    await expect(follower.getByRole('status').filter({ hasText: 'Đang chờ bạn tải video…' })).toBeVisible();
     await saveScreenshot(host, 'ready-gate-waiting-desktop');
+    await saveScreenshot(follower, 'ready-gate-waiting-phone');
     // The host's own player stands at the start meanwhile.
     const held = await mediaState(host);
     expect(held?.paused).toBe(true);

@@ -201,6 +201,8 @@ export const enRoom: RoomMessages = {
     startWaitOne: 'Waiting for {{name}} to load the video…',
     startWaitMany: 'Waiting for {{name}} and {{count}} others to load the video…',
     startWaitNobodyNamed: 'Waiting for {{count}} people to load the video…',
+    startWaitYou: 'Waiting for you to load the video…',
+    startWaitYouMany: 'Waiting for you and {{count}} others to load the video…',
     startNow: 'Start now',
     voteSkipTooFast: 'You are voting too fast; wait a few seconds and try again.',
     voteSkipAddressVoted:

@@ -202,6 +202,8 @@ export const viRoom = {
     startWaitOne: 'Đang chờ {{name}} tải video…',
     startWaitMany: 'Đang chờ {{name}} và {{count}} người khác tải video…',
     startWaitNobodyNamed: 'Đang chờ {{count}} người tải video…',
+    startWaitYou: 'Đang chờ bạn tải video…',
+    startWaitYouMany: 'Đang chờ bạn và {{count}} người khác tải video…',
     startNow: 'Bắt đầu ngay',
     voteSkipTooFast: 'Bạn bỏ phiếu nhanh quá, đợi vài giây rồi thử lại.',
     voteSkipAddressVoted: 'Một khách khác trên cùng mạng đã bỏ phiếu. Khách dùng chung một mạng chỉ có một phiếu.',

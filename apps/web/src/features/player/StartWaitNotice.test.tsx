@@ -53,6 +53,16 @@ describe('StartWaitNotice (R122)', () => {
     expect(socket.commands('playback:start')).toEqual([{ id: 'm_one' }]);
   });
 
+  it('tells a viewer who is still loading that the room waits for them', async () => {
+    // The fake server names this guest 'g:ABCD1234XY'.
+    const room = waitingRoom(['g:ABCD1234XY', LAN.key]);
+    const { socket } = await renderInRoom(<StartWaitNotice />, { room });
+    act(() => socket.fire('room:presence', { roomId: ROOM_ID, viewers: [LAN] }));
+    expect(screen.getByRole('status')).toHaveTextContent('Đang chờ bạn và 1 người khác tải video…');
+    act(() => socket.fire('room:state', { ...room, readyWait: ['g:ABCD1234XY'], version: room.version + 1 }));
+    expect(screen.getByRole('status')).toHaveTextContent('Đang chờ bạn tải video…');
+  });
+
   it('shows nothing once the start has come, or when nobody is waited for', async () => {
     await renderInRoom(<StartWaitNotice />, { room: waitingRoom([LAN.key], -1000) });
     expect(screen.queryByRole('status')).toBeNull();

@@ -39,10 +39,14 @@ export function StartWaitNotice() {
   if (!room || !waits) return null;
   const named = waiting.flatMap((key) => viewers.find((viewer) => viewer.key === key) ?? []);
   const first = named[0];
+  const others = waiting.length - 1;
   let sentence: string;
-  if (!first) sentence = t('player.startWaitNobodyNamed', { count: waiting.length });
+  // This viewer is told it is the one loading, not shown its own name.
+  if (client.personKey !== null && waiting.includes(client.personKey)) {
+    sentence = others === 0 ? t('player.startWaitYou') : t('player.startWaitYouMany', { count: others });
+  } else if (!first) sentence = t('player.startWaitNobodyNamed', { count: waiting.length });
   else if (waiting.length === 1) sentence = t('player.startWaitOne', { name: nameOf(first) });
-  else sentence = t('player.startWaitMany', { name: nameOf(first), count: waiting.length - 1 });
+  else sentence = t('player.startWaitMany', { name: nameOf(first), count: others });
 
   const startNow = async () => {
     setStarting(true);
