@@ -138,4 +138,3 @@ describe("PlaybackSync as a controller: no change of the user's is lost (R106)",
     expect(room.reports.at(-1)?.version).toBeUndefined();
   });
 });
-

@@ -88,4 +88,3 @@ describe('a start that waits (R122)', () => {
     expect(room.player.isPaused).toBe(false);
   });
 });
-
