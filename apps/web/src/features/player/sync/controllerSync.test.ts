@@ -147,6 +147,15 @@ describe('PlaybackSync as a controller (R31, R32)', () => {
     expect(room.reports).toEqual([{ id: VIDEO, playing: true, position: 0, rate: 1 }]);
   });
 
+  it('a tab of the host opened seconds after the item began joins where the room is, not at the start', async () => {
+    const room = syncRoom({ isController: true });
+    // The item began 3 s before this tab's player was attached (the fake attaches it at T0).
+    room.setReference(5, { playing: true, current_time: 0, updated_at: T0 - 3000 });
+    room.event('ready');
+    await flush();
+    expect(room.player.seeks.at(-1)).toBeCloseTo(3, 0);
+  });
+
   it('follows a change made elsewhere (its other tab) without reporting it back', async () => {
     const room = await playingController();
     room.setReference(6, { playing: true, current_time: 80 });

@@ -10,6 +10,8 @@ import type { Check, SyncRole } from './syncRole.ts';
 const OWN_PAUSE_SETTLE_MS = 2000;
 /** A fresh video the controller has just loaded starts from 0 rather than skipping what loading took (s). */
 const FRESH_START_GRACE_SECONDS = 5;
+/** …if its player was attached at most this long (ms) after the item began. */
+const FRESH_START_ATTACH_MS = 1000;
 
 /**
  * A controller — the host or a co-host (R55) — drives: what the user does to its player (a play, pause, seek or
@@ -197,8 +199,13 @@ export class ControllerSync implements SyncRole {
     driver.setRate(player, video.rate);
   }
 
-  /** A video just selected: the controller plays it from the start and its report re-anchors the room. */
+  /**
+   * A video just selected: the controller plays it from the start and its report re-anchors the room. Only a player
+   * that was there when the item began (attached by its start, give or take a second): another tab of the host's
+   * opened seconds later joins where the room is instead of taking everyone back to the beginning.
+   */
   private isFreshStart(video: CurrentVideo, expected: number): boolean {
+    if (this.driver.attachedAt > video.updated_at + FRESH_START_ATTACH_MS) return false;
     return (
       video.playing && video.current_time === 0 && expected < FRESH_START_GRACE_SECONDS && !this.driver.startedOnce
     );

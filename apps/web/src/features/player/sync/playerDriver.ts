@@ -51,6 +51,8 @@ export class PlayerDriver {
    * (no play() or seek fights the browser); one tap brings it back.
    */
   private browserPaused = false;
+  /** When (server ms) the player was attached: a player there before the room's start saw the item begin. */
+  attachedAt = Number.NEGATIVE_INFINITY;
   /** R122: the start (its `updated_at`) this player is held for, once seen well ahead of the clock. */
   private heldStart: number | null = null;
   /** The rate this sync last set, to tell its own rate changes from the user's. */
@@ -64,6 +66,7 @@ export class PlayerDriver {
 
   attach(player: PlayerAdapter): void {
     this.player = player;
+    this.attachedAt = this.deps.serverNow();
     this.ready = false;
     // A start the previous player never finished (R89: it never loaded) must not hold back this one's.
     this.starting = false;
