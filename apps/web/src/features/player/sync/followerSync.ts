@@ -1,7 +1,38 @@
-import { YOUTUBE_RATE_SETTLE_MS } from '@xemchung/protocol';
+import {
+  type CurrentVideo,
+  expectedPosition,
+  SYNC_DEADBAND_SECONDS,
+  SYNC_TICK_MS,
+  YOUTUBE_CONTROLLER_RECHECK_MS,
+  YOUTUBE_RATE_SETTLE_MS,
+  YOUTUBE_SEEK_SETTLE_MS,
+} from '@xemchung/protocol';
 import { type PlayerDriver, RATE_EPSILON } from './playerDriver.ts';
 import type { CheckReason, PlaybackSyncDeps, SyncReference } from './syncDeps.ts';
 import type { Check, SyncRole } from './syncRole.ts';
+
+/**
+ * A new room state this far (s) from where the one before had the room counts as a controller's seek, not a
+ * re-anchor: a stall re-anchored moves the room back by less than a YouTube seek's settling time (R125).
+ */
+const ROOM_JUMP_SECONDS = 1;
+
+/**
+ * A controller's seek (R125): a room state that jumped, or a start the room held for (R122) that has begun. Until
+ * when (local ms) this follower waits for the controller's re-anchor once it has seeked for it, the position the state
+ * names (where the controller's seek went), and whether this follower has seeked for it.
+ */
+interface RoomJump {
+  until: number;
+  position: number;
+  seeked: boolean;
+}
+
+/**
+ * How long after a held start begins a YouTube follower waits for the controller's re-anchor (ms): the controller
+ * starts with it and re-checks its player YOUTUBE_CONTROLLER_RECHECK_MS later (R83); a tick more for the message.
+ */
+const HELD_START_WAIT_MS = YOUTUBE_CONTROLLER_RECHECK_MS + SYNC_TICK_MS;
 
 /**
  * A follower keeps its player on the room's timeline and sends the room nothing (R30). On every new state and
@@ -18,6 +49,11 @@ export class FollowerSync implements SyncRole {
   /** The room's rate at the last check, and when a change of it was seen (local ms): YouTube waits (R92). */
   private roomRate: number | null = null;
   private roomRateChangedAt: number | null = null;
+  /** The room's state at the last check, and the jump it made, while it is the room's latest state (R125). */
+  private room: { version: number; video: CurrentVideo } | null = null;
+  private jump: RoomJump | null = null;
+  /** The room holds a start for the players (R122): its clock has not begun. */
+  private held = false;
 
   /** `checkNow` runs a check of the room's state now; `wasPlaying` carries on what the role before saw. */
   constructor(
@@ -44,6 +80,17 @@ export class FollowerSync implements SyncRole {
       this.roomRateChangedAt = this.deps.now();
     }
     this.roomRate = rate;
+    const before = this.room;
+    if (before && before.version !== reference.version) this.noteJump(before.video, reference.video);
+    if (reference.startsAt !== undefined) {
+      this.held = true;
+    } else if (this.held) {
+      // R125: the start began, every player where its seek landed; the room names where the controller's seek went.
+      this.held = false;
+      const position = reference.video.current_time;
+      if (reference.video.playing) this.jump = { until: this.deps.now() + HELD_START_WAIT_MS, position, seeked: true };
+    }
+    this.room = { version: reference.version, video: reference.video };
     return true;
   }
 
@@ -91,15 +138,25 @@ export class FollowerSync implements SyncRole {
   private correct(check: Check, startingNow: boolean): void {
     const { player, video, reason } = check;
     const driver = this.driver;
+    if (this.awaitsReanchor(player)) return;
     const decided = driver.decide(check, startingNow);
     if (!decided) return;
     const { decision, expected } = decided;
+    const jump = this.jump;
     if (decision.action === 'seek') {
       // R82: a YouTube player's own corrections make at most two seeks in 10 s; the room's changes are followed.
       if (reason === 'tick' && player.kind === 'youtube' && driver.seeks.storming(this.deps.now())) return;
-      driver.seek(player, video, expected);
+      // R125: the controller's seek in YouTube's controls was reported at its target while its player still stood
+      // there buffering, as this one is about to: the two stalls cancel, so the seek aims at the room's position,
+      // not ahead by this player's stall (which the driver adds to a running seek).
+      const running = video.playing && !player.paused() && !driver.starting;
+      const lead = jump && !jump.seeked && running && player.kind === 'youtube' ? driver.seeks.lead(video.rate) : 0;
+      if (jump) jump.seeked = true;
+      driver.seek(player, video, expected - lead);
       return;
     }
+    // Already where the room jumped to: nothing to wait for.
+    if (jump && !jump.seeked) this.jump = null;
     if (decision.action === 'nudge' && !startingNow) {
       // HTML5: R29's nudge, or R94's timed one. YouTube: one of its fixed rates, held for as long as the gap takes
       // (R81), but not while the room's new rate settles, when the controller is about to re-anchor the room (R92).
@@ -120,6 +177,34 @@ export class FollowerSync implements SyncRole {
     const player = this.driver.player;
     if (!this.deps.hidden() || !video?.playing || !player) return false;
     return !this.driver.playerAtEnd(player);
+  }
+
+  /**
+   * R125: a YouTube follower that seeked for a controller's seek leaves where it landed alone until the controller
+   * re-anchors the room where its own player plays (a state at another position), or for a while (RoomJump.until):
+   * until then the room's clock runs from the target while the controller may still stand there buffering, or plays
+   * from where its seek landed, off the target, as this player does.
+   */
+  private awaitsReanchor(player: Check['player']): boolean {
+    const jump = this.jump;
+    return player.kind === 'youtube' && jump !== null && jump.seeked && this.deps.now() < jump.until;
+  }
+
+  /**
+   * R125: a new room state that plays ROOM_JUMP_SECONDS or more from where the one before had it now is a
+   * controller's seek. One at that seek's own position, stamped later, is the controller re-anchoring while it still
+   * stands at its target buffering: the wait for its re-anchor goes on. Any other ends it.
+   */
+  private noteJump(before: CurrentVideo, after: CurrentVideo): void {
+    const now = this.deps.serverNow();
+    const sameVideo = before.id === after.id && after.playing;
+    if (sameVideo && Math.abs(expectedPosition(after, now) - expectedPosition(before, now)) >= ROOM_JUMP_SECONDS) {
+      this.jump = { until: this.deps.now() + YOUTUBE_SEEK_SETTLE_MS, position: after.current_time, seeked: false };
+      return;
+    }
+    const jump = this.jump;
+    const standing = jump !== null && sameVideo && Math.abs(after.current_time - jump.position) < SYNC_DEADBAND_SECONDS;
+    if (!standing) this.jump = null;
   }
 
   /** R92: the room's rate changed a moment ago, and the controller's player may not run at it yet. */

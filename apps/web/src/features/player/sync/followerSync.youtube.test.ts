@@ -1,8 +1,29 @@
-import { YOUTUBE_RATE_SETTLE_MS, YOUTUBE_SEEK_SETTLE_MS } from '@xemchung/protocol';
+import {
+  SYNC_TICK_MS,
+  YOUTUBE_CONTROLLER_RECHECK_MS,
+  YOUTUBE_RATE_SETTLE_MS,
+  YOUTUBE_SEEK_SETTLE_MS,
+} from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
 import { flush, syncRoom, youtubeFollower } from '../../../test/fakeSyncRoom.ts';
 
-describe('PlaybackSync as a YouTube follower (R80–R82, R92)', () => {
+/** A YouTube follower in step whose one running seek so far stood still 0.4 s: its seeks aim that far ahead (R30). */
+async function timedYouTubeFollower() {
+  const room = await youtubeFollower();
+  room.elapse(10_000); // out of the storm window of the join's seek (R82)
+  room.player.time -= 1;
+  room.sync.tick();
+  const target = room.player.seeks[1] as number;
+  room.elapse(400);
+  room.player.time = target; // stood still for the 0.4 s
+  room.event('seeked');
+  room.elapse(10_000);
+  room.player.time = room.expected();
+  room.player.rateCalls = [];
+  return room;
+}
+
+describe('PlaybackSync as a YouTube follower (R80–R82, R92, R125)', () => {
   it('holds a fixed YouTube rate for as long as the gap takes, through ticks, then the room rate (R80, R81)', async () => {
     const room = await youtubeFollower();
     const expected = room.player.time;
@@ -63,6 +84,94 @@ describe('PlaybackSync as a YouTube follower (R80–R82, R92)', () => {
     room.player.time -= 2;
     const expected = room.player.time + 2;
     room.sync.tick();
+    expect(room.player.seeks).toHaveLength(3);
+    expect(room.player.seeks[2]).toBeCloseTo(expected + 0.4, 9);
+  });
+
+  it("R125: follows a controller's seek at the room's position, not ahead by its own seek's stall", async () => {
+    const room = await timedYouTubeFollower(); // its running seeks stand still 0.4 s
+    // The host seeked in YouTube's controls: it reports its target while its player buffers there.
+    room.setReference(6, { playing: true, current_time: 60 });
+    expect(room.player.seeks).toHaveLength(3);
+    expect(room.player.seeks[2]).toBeCloseTo(60, 9);
+  });
+
+  it('R125: leaves where its seek landed alone until the controller re-anchors, then follows that anchor', async () => {
+    const room = await timedYouTubeFollower();
+    room.setReference(6, { playing: true, current_time: 60 });
+    // Landed 0.3 s later on a coarse boundary, while the controller still buffers at 60: the room's clock has run on.
+    room.elapse(300);
+    room.player.time = 59.9;
+    room.event('seeked');
+    room.elapse(250);
+    room.sync.tick(); // 0.65 s behind the room's clock: it would seek again
+    // The controller, still buffering, re-anchors the room at its target once more: it still stands there.
+    room.setReference(7, { playing: true, current_time: 60.005 });
+    room.elapse(250);
+    room.sync.tick();
+    expect(room.player.seeks).toHaveLength(3);
+    expect(room.player.rateCalls).toEqual([]);
+    // The controller plays and re-anchors the room, 0.25 s ahead of this player: followed at once, by a nudge.
+    room.setReference(8, { playing: true, current_time: room.player.time + 0.25 });
+    expect(room.player.seeks).toHaveLength(3);
+    expect(room.player.rateCalls).toEqual([1.5]);
+  });
+
+  it('R125: corrects again on its own once a seek has had time to settle without a re-anchor', async () => {
+    const room = await timedYouTubeFollower();
+    room.setReference(6, { playing: true, current_time: 60 });
+    room.elapse(300);
+    room.player.time = 59.5;
+    room.event('seeked');
+    room.elapse(YOUTUBE_SEEK_SETTLE_MS - 300 - 1);
+    room.sync.tick();
+    expect(room.player.seeks).toHaveLength(3);
+    room.elapse(1);
+    room.sync.tick();
+    expect(room.player.seeks).toHaveLength(4);
+  });
+
+  it('R125: after a start the room held (R122) begins, leaves where it landed alone until the controller re-anchors', async () => {
+    const room = await youtubeFollower();
+    room.setReference(6, { playing: true, current_time: 60, updated_at: room.serverNow() + 2000 });
+    expect(room.player.isPaused).toBe(true);
+    expect(room.player.seeks).toEqual([10, 60]);
+    room.elapse(300);
+    room.player.time = 59.6; // landed on a coarse boundary, as the controller's seek did
+    room.event('seeked');
+    room.elapse(1700); // the start: the player plays with the controller's
+    expect(room.player.isPaused).toBe(false);
+    room.player.rateCalls = [];
+    room.elapse(250);
+    room.sync.tick(); // 0.4 s behind the room's clock, in step with the controller
+    expect(room.player.rateCalls).toEqual([]);
+    // The controller re-checks its player (R83) and re-anchors the room where it plays: followed at once.
+    room.setReference(7, { playing: true, current_time: room.player.time + 0.1 });
+    expect(room.player.rateCalls).toEqual([1.25]);
+    expect(room.player.seeks).toHaveLength(2);
+  });
+
+  it('R125: after a held start begins, corrects on its own when no re-anchor comes in time', async () => {
+    const room = await youtubeFollower();
+    room.setReference(6, { playing: true, current_time: 60, updated_at: room.serverNow() + 2000 });
+    room.elapse(300);
+    room.player.time = 59.6;
+    room.event('seeked');
+    room.elapse(1700);
+    room.player.rateCalls = [];
+    room.elapse(YOUTUBE_CONTROLLER_RECHECK_MS + SYNC_TICK_MS - 1);
+    room.sync.tick();
+    expect(room.player.rateCalls).toEqual([]);
+    room.elapse(1);
+    room.sync.tick();
+    expect(room.player.rateCalls).toEqual([1.5]);
+  });
+
+  it('R125: a re-anchor under a second off is no seek of the controller: the seek still aims ahead', async () => {
+    const room = await timedYouTubeFollower();
+    // The host stood still 0.7 s (a stall) and re-anchors the room where it plays.
+    const expected = room.expected() - 0.7;
+    room.setReference(6, { playing: true, current_time: expected });
     expect(room.player.seeks).toHaveLength(3);
     expect(room.player.seeks[2]).toBeCloseTo(expected + 0.4, 9);
   });
