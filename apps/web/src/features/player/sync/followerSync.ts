@@ -52,8 +52,8 @@ export class FollowerSync implements SyncRole {
   /** The room's state at the last check, and the jump it made, while it is the room's latest state (R125). */
   private room: { version: number; video: CurrentVideo } | null = null;
   private jump: RoomJump | null = null;
-  /** The room holds a start for the players (R122): its clock has not begun. */
-  private held = false;
+  /** The room holds a start for the players (R122), its clock not begun, and whether this follower seeked for it. */
+  private held: { seeked: boolean } | null = null;
 
   /** `checkNow` runs a check of the room's state now; `wasPlaying` carries on what the role before saw. */
   constructor(
@@ -83,12 +83,16 @@ export class FollowerSync implements SyncRole {
     const before = this.room;
     if (before && before.version !== reference.version) this.noteJump(before.video, reference.video);
     if (reference.startsAt !== undefined) {
-      this.held = true;
+      this.held ??= { seeked: false };
     } else if (this.held) {
       // R125: the start began, every player where its seek landed; the room names where the controller's seek went.
-      this.held = false;
+      // A follower that did not seek for it (a play from the pause where it stands) follows the room at once.
+      const seeked = this.held.seeked;
+      this.held = null;
       const position = reference.video.current_time;
-      if (reference.video.playing) this.jump = { until: this.deps.now() + HELD_START_WAIT_MS, position, seeked: true };
+      if (seeked && reference.video.playing) {
+        this.jump = { until: this.deps.now() + HELD_START_WAIT_MS, position, seeked: true };
+      }
     }
     this.room = { version: reference.version, video: reference.video };
     return true;
@@ -152,6 +156,7 @@ export class FollowerSync implements SyncRole {
       const running = video.playing && !player.paused() && !driver.starting;
       const lead = jump && !jump.seeked && running && player.kind === 'youtube' ? driver.seeks.lead(video.rate) : 0;
       if (jump) jump.seeked = true;
+      if (this.held) this.held.seeked = true;
       driver.seek(player, video, expected - lead);
       return;
     }

@@ -151,6 +151,23 @@ describe('PlaybackSync as a YouTube follower (R80–R82, R92, R125)', () => {
     expect(room.player.seeks).toHaveLength(2);
   });
 
+  it('R125: a held start it did not seek for (a play from the pause where it stands) is followed at once', async () => {
+    const room = await youtubeFollower();
+    room.setReference(6, { playing: false, current_time: room.player.time });
+    room.elapse(10_000);
+    room.player.time = room.expected() - 0.2; // paused 0.2 s off: R80 leaves it there
+    room.sync.tick();
+    const seeks = room.player.seeks.length;
+    room.setReference(7, { playing: true, current_time: room.expected(), updated_at: room.serverNow() + 2000 });
+    room.elapse(2000); // the start
+    expect(room.player.isPaused).toBe(false);
+    room.player.rateCalls = [];
+    room.elapse(250);
+    room.sync.tick();
+    expect(room.player.rateCalls).toEqual([1.5]);
+    expect(room.player.seeks).toHaveLength(seeks);
+  });
+
   it('R125: after a held start begins, corrects on its own when no re-anchor comes in time', async () => {
     const room = await youtubeFollower();
     room.setReference(6, { playing: true, current_time: 60, updated_at: room.serverNow() + 2000 });
