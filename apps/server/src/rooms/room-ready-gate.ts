@@ -12,16 +12,16 @@ import type { RoomState, Transition } from './room-state-types.ts';
 // pause — is stamped in the future, when the room's clock begins, and waits there for the players still loading.
 
 /**
- * Whether `after`'s playback, taken from `before` at `now`, is a start the room should wait for. A re-anchor (a
- * controller's report of where its player runs, naming the room version it saw: R93) is never a seek, however far
- * its player drifted (a stall): it moves the room, it does not hold it (R123).
+ * Whether `after`'s playback, taken from `before` at `now`, is a start the room should wait for: another item, a
+ * play from a pause, or a position more than READY_GATE_SEEK_SECONDS from the room's clock — the user's seek, however
+ * its controller reports it (a tick's re-anchor often carries it before the seek's own event), or a stall that long,
+ * which moves everyone as a seek does.
  */
-function isStart(before: RoomState, after: RoomState, now: number, reanchor: boolean): boolean {
+function isStart(before: RoomState, after: RoomState, now: number): boolean {
   const was = before.current_video;
   const next = after.current_video;
   if (!next.playing || next.id === '') return false;
   if (next.id !== was.id || !was.playing) return true;
-  if (reanchor) return false;
   return Math.abs(expectedPosition(next, now) - expectedPosition(was, now)) > READY_GATE_SEEK_SECONDS;
 }
 
@@ -35,12 +35,11 @@ export function gateStart(
   before: RoomState,
   after: RoomState,
   now: number,
-  options: { waitable?: () => ReadonlySet<string>; reanchor: boolean },
+  waitable: (() => ReadonlySet<string>) | undefined,
 ): RoomState {
   const was = before.current_video;
   const next = after.current_video;
-  const waitable = options.waitable;
-  if (isStart(before, after, now, options.reanchor)) {
+  if (isStart(before, after, now)) {
     const bound = after.settings.readyGateSeconds * 1000;
     const people = bound > 0 && waitable ? [...waitable()].slice(0, SKIP_VOTES_MAX) : [];
     if (people.length === 0) return withoutWait(after);

@@ -163,7 +163,8 @@ describe('room state machine properties', () => {
           }
           if (command.type === 'vote:skip') {
             if ('error' in result) {
-              expect(['version_conflict', 'nothing_playing']).toContain(result.error.code);
+              // R101: two guests of the `shared` address have one vote between them.
+              expect(['version_conflict', 'nothing_playing', 'address_voted']).toContain(result.error.code);
             } else {
               // A vote reorders nothing; it changes what plays only when more than half of the six have voted.
               expect(result.state.playlist.map((video) => video.id)).toEqual(state.playlist.map((video) => video.id));

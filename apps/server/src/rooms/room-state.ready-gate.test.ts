@@ -93,19 +93,23 @@ describe('the ready gate (R122)', () => {
     expect(resumed.readyWait).toEqual([...EVERYONE]);
   });
 
-  it('a re-anchor (naming the version it saw) is never a seek, however far its player drifted (R123)', () => {
+  it('a re-anchor (naming the version it saw) within 1 s of the clock does not wait; one further is a seek', () => {
     const playing = apply(apply(room, select('a'), HOST, NOW, {}), update(true, 0), HOST, NOW, {});
-    const stalled: StateCommand = {
+    const reanchor = (position: number): StateCommand => ({
       type: 'playback:update',
       id: vid('a'),
       playing: true,
-      position: 7,
+      position,
       rate: 1,
       version: 3,
-    };
-    const after = apply(playing, stalled, HOST, NOW + 10_000);
-    expect(after.current_video).toMatchObject({ current_time: 7, updated_at: NOW + 10_000 });
-    expect(after.readyWait).toEqual([]);
+    });
+    const near = apply(playing, reanchor(9.3), HOST, NOW + 10_000);
+    expect(near.current_video).toMatchObject({ current_time: 9.3, updated_at: NOW + 10_000 });
+    expect(near.readyWait).toEqual([]);
+    // A tick's re-anchor that carries the user's seek before the seek's own event does.
+    const far = apply(playing, reanchor(40), HOST, NOW + 10_000);
+    expect(far.current_video).toMatchObject({ current_time: 40, updated_at: NOW + 13_000 });
+    expect(far.readyWait).toEqual([...EVERYONE]);
   });
 
   it('a re-anchor while a start waits leaves the start where it is; a pause ends the wait', () => {

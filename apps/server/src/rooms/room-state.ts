@@ -80,12 +80,7 @@ export function applyRoomCommand(
   const outcome =
     'error' in decided || command.type === 'playback:ready' || command.type === 'playback:start'
       ? decided
-      : {
-          state: gateStart(state, decided.state, now, {
-            waitable: context.waitable,
-            reanchor: command.type === 'playback:update' && command.version !== undefined,
-          }),
-        };
+      : { state: gateStart(state, decided.state, now, context.waitable) };
   // R65: votes are about one item; whatever changed the item (a select, a removal, autoplay) drops them.
   if ('error' in outcome || outcome.state.skipVotes.length === 0) return outcome;
   if (outcome.state.current_video.id === state.current_video.id) return outcome;
