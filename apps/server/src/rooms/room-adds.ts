@@ -12,7 +12,7 @@ import {
   type Video,
 } from '@xemchung/protocol';
 import type { Actor } from '../commands/actor.ts';
-import type { Adder, RoomState, Transition } from './room-state-types.ts';
+import { type Adder, type RoomState, refuse, type Transition } from './room-state-types.ts';
 
 // Adding videos to the playlist: one (R6–R9, R40, R56) or a YouTube playlist's (R71). Part of the state machine of
 // room-state.ts, which dispatches to it; pure like the rest of it.
@@ -44,7 +44,6 @@ export interface ListAdd {
   more: boolean;
 }
 
-const refuse = (code: ErrorCode, message: string): Transition => ({ error: { code, message } });
 const defaultCurrentVideo = () => ({ ...DEFAULT_CURRENT_VIDEO });
 /** R56: the host and co-hosts are not capped. */
 const isCapped = (state: RoomState, actor: Actor) => !isController(roleOf(state, actor.uid));

@@ -1,10 +1,8 @@
 import type { ErrorCode, Video } from '@xemchung/protocol';
-import type { RoomState, Transition } from './room-state-types.ts';
+import { type RoomState, refuse, type Transition } from './room-state-types.ts';
 
 // Reordering the playlist (R60–R62): moving one item, playing one next, shuffling the waiting ones. Part of the
 // state machine of room-state.ts, which dispatches to it; pure like the rest of it.
-
-const refuse = (code: ErrorCode, message: string): Transition => ({ error: { code, message } });
 
 /** R60: the item `id` moves so that it ends at `toIndex`; the current video keeps playing wherever it lands. */
 export function move(state: RoomState, id: string, toIndex: number): Transition {

@@ -6,7 +6,7 @@ import {
   startPending,
 } from '@xemchung/protocol';
 import type { Actor } from '../commands/actor.ts';
-import type { RoomState, Transition } from './room-state-types.ts';
+import { type RoomState, refuse, type Transition } from './room-state-types.ts';
 
 // The ready gate (docs/room-rules.md R122): a start — an item beginning, a seek while playing, a play from a
 // pause — is stamped in the future, when the room's clock begins, and waits there for the players still loading.
@@ -81,8 +81,7 @@ export function playerReady(state: RoomState, id: string, startsAt: number, acto
 
 /** R122: a controller starts the waiting room's clock now, whoever is still loading. */
 export function startNow(state: RoomState, id: string, now: number): Transition {
-  if (state.current_video.id !== id)
-    return { error: { code: 'version_conflict', message: 'That video is no longer playing' } };
+  if (state.current_video.id !== id) return refuse('version_conflict', 'That video is no longer playing');
   return startPending(state, now) ? startSoon(state, now) : { state };
 }
 

@@ -1,4 +1,4 @@
-import type { ProtocolError, RoomSnapshot } from '@xemchung/protocol';
+import type { ErrorCode, ProtocolError, RoomSnapshot } from '@xemchung/protocol';
 
 // The state machine's types, apart from room-state.ts so that room-adds.ts, a part of the machine that
 // room-state.ts runs, can name them without importing room-state.ts back.
@@ -25,3 +25,6 @@ export type RoomState = Omit<RoomSnapshot, 'version'> & {
  * itself, so callers can skip the commit.
  */
 export type Transition = { state: RoomState } | { error: ProtocolError };
+
+/** A command refused with `code` and `message`: the state machine's one way to say no. */
+export const refuse = (code: ErrorCode, message: string): Transition => ({ error: { code, message } });

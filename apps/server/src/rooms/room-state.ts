@@ -19,7 +19,7 @@ import type { Actor } from '../commands/actor.ts';
 import { add, addFile, addList, type ListAdd } from './room-adds.ts';
 import { move, playNext, shuffle } from './room-order.ts';
 import { gateStart, playerReady, startNow } from './room-ready-gate.ts';
-import type { Adder, RoomState, Transition } from './room-state-types.ts';
+import { type Adder, type RoomState, refuse, type Transition } from './room-state-types.ts';
 import { addSubtitle, removeSubtitle, type SubtitleAdd, shiftSubtitles } from './room-subtitles.ts';
 
 export { type ListAdd, type ListAddSummary, listAddSummary, waitingCount } from './room-adds.ts';
@@ -55,7 +55,6 @@ const movedOn = (seen: number | undefined, context: CommandContext) =>
 /** What the state machine applies: the room commands, with a playlist import carrying the videos read (R71). */
 export type StateCommand = Exclude<RoomCommand, { type: 'playlist:addList' | 'subtitle:add' }> | ListAdd | SubtitleAdd;
 
-const refuse = (code: ErrorCode, message: string): Transition => ({ error: { code, message } });
 const defaultCurrentVideo = () => ({ ...DEFAULT_CURRENT_VIDEO });
 
 /** The actor's role in the room as stored (R50). */

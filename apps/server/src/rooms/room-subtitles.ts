@@ -9,7 +9,7 @@ import {
 } from '@xemchung/protocol';
 import type { Actor } from '../commands/actor.ts';
 import { waitingCount } from './room-adds.ts';
-import type { RoomState, Transition } from './room-state-types.ts';
+import { type RoomState, refuse, type Transition } from './room-state-types.ts';
 
 // Subtitle tracks on playlist items (R111, R112). Part of the state machine of room-state.ts, which dispatches to
 // it; pure like the rest of it.
@@ -25,8 +25,6 @@ export interface SubtitleAdd {
   label: string;
   cues: number;
 }
-
-const refuse = (code: ErrorCode, message: string): Transition => ({ error: { code, message } });
 
 /** The state with the item at `index` replaced. */
 function withVideo(state: RoomState, index: number, video: Video): Transition {
