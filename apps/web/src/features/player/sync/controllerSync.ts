@@ -81,8 +81,9 @@ export class ControllerSync implements SyncRole {
       if (reason === 'state') this.correct(check, true);
       // Still at the end of the media (the room is too, give or take): play() would restart it from 0.
       if (driver.playerAtEnd(player)) return;
-      // Its first start of a fresh video is its own (reported when it plays); later ones follow the room.
-      if (driver.startedOnce) this.quiet = true;
+      // Its first start of a fresh video is its own (reported when it plays); later ones follow the room, as does
+      // every start the room held (R122).
+      if (driver.startedOnce || driver.heldOnce) this.quiet = true;
       driver.start(player);
       return;
     }
@@ -202,10 +203,12 @@ export class ControllerSync implements SyncRole {
   /**
    * A video just selected: the controller plays it from the start and its report re-anchors the room. Only a player
    * that was there when the item began (attached by its start, give or take a second): another tab of the host's
-   * opened seconds later joins where the room is instead of taking everyone back to the beginning.
+   * opened seconds later joins where the room is instead of taking everyone back to the beginning. Only where the
+   * room did not hold the start (R122: the gate off, or nobody to wait for).
    */
   private isFreshStart(video: CurrentVideo, expected: number): boolean {
-    if (this.driver.attachedAt > video.updated_at + FRESH_START_ATTACH_MS) return false;
+    // R122: a start the room held for everyone to load begins on the room's clock, this player's included.
+    if (this.driver.heldOnce || this.driver.attachedAt > video.updated_at + FRESH_START_ATTACH_MS) return false;
     return (
       video.playing && video.current_time === 0 && expected < FRESH_START_GRACE_SECONDS && !this.driver.startedOnce
     );

@@ -96,6 +96,14 @@ export class PlayerDriver {
     return { ...reference, video: { ...video, playing: false }, startsAt: video.updated_at };
   }
 
+  /**
+   * Whether the room has held a start of this item for this player (R122). Its starts are then the room's, on the
+   * room's clock: a controller no longer plays a fresh item from 0 for the room to follow.
+   */
+  get heldOnce(): boolean {
+    return this.heldStart !== null;
+  }
+
   /** Where the room is in the media now (s). */
   expected(player: PlayerAdapter, video: CurrentVideo): number {
     return expectedPosition(video, this.deps.serverNow(), player.duration());

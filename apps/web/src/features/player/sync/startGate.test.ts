@@ -62,6 +62,34 @@ describe('a start that waits (R122)', () => {
     expect(room.player.isPaused).toBe(false);
   });
 
+  it('a fresh item whose start the room held starts on the room’s clock: the controller reports no start of its own', async () => {
+    // Before the gate, a controller played a fresh item from 0 and the room followed its report. A held start is
+    // the room's: reported late (a busy host page), "playing at 0" would take everyone back, and from more than
+    // 1 s behind the clock it would even hold the whole room again (R122's gate on a far re-anchor).
+    for (const heardLateMs of [0, 1200]) {
+      const room = syncRoom({ isController: true });
+      const startsAt = room.serverNow() + 3000;
+      room.setReference(5, { playing: true, current_time: 0, updated_at: startsAt });
+      room.player.time = 0;
+      room.event('ready');
+      await flush();
+      expect(room.readies).toEqual([`${VIDEO}@${startsAt}`]);
+      // Everyone was ready: the start comes 250 ms after that commit; a busy page hears of it late.
+      room.elapse(heardLateMs);
+      room.setReference(6, { playing: true, current_time: 0, updated_at: room.serverNow() + 250 - heardLateMs });
+      room.elapse(Math.max(0, 250 - heardLateMs));
+      await flush();
+      expect(room.player.isPaused).toBe(false);
+      if (heardLateMs > 0) {
+        expect(room.player.seeks.at(-1)).toBeCloseTo(heardLateMs / 1000 - 0.25, 1);
+        room.event('seeked');
+      }
+      room.event('play');
+      room.event('playing');
+      expect(room.reports).toEqual([]);
+    }
+  });
+
   it('an ordinary commit that reads a few ms ahead of this clock does not pause a playing follower', async () => {
     const room = await playingFollower();
     room.elapse(1000);
