@@ -179,6 +179,10 @@ export function syncRoom(options: SyncRoomOptions = {}) {
       }
       step(end - localNow);
     },
+    /** The page is busy for `ms`: the clocks and the player move on, and its timers wait for the next elapse. */
+    busy(ms: number) {
+      step(ms);
+    },
     /** Timers still waiting. */
     pendingTimers: () => timers.length,
     setReference(version: number, video: Partial<CurrentVideo>) {

@@ -125,7 +125,8 @@ export class ControllerReports {
     const reference = driver.reference();
     const player = driver.player;
     if (!reference || !player) return;
-    const playing = !player.paused();
+    // R122: a player held for the room's start is reported as what the room is about to do: start.
+    const playing = !player.paused() || driver.standsHeld(player, reference.video);
     const rate = driver.userRate(player, reference.video);
     // The server stamps the report a little later; where the player will be by then is what it should store.
     const delay = this.stampDelay.valueOr(this.deps.oneWayDelayMs());
@@ -205,7 +206,8 @@ export class ControllerReports {
     if (!video || !player) return false;
     const playing = !player.paused();
     if (!playing && driver.playerAtEnd(player)) return false; // the pause that comes with the end
-    if (playing !== video.playing) return true;
+    // R122: a player held for the room's start differs only by where it stands.
+    if (playing !== video.playing && !driver.standsHeld(player, video)) return true;
     if (Math.abs(driver.userRate(player, video) - video.rate) > RATE_EPSILON) return true;
     return Math.abs(driver.expected(player, video) - player.currentTime()) > threshold;
   }

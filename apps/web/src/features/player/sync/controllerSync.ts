@@ -77,8 +77,9 @@ export class ControllerSync implements SyncRole {
     if (video.playing && !playing && driver.playerAtEnd(player)) this.ended();
     if (video.playing && !playing && !driver.roomAtEnd(player, video)) {
       if (driver.starting) return;
-      // A tick only retries a refused start; where it starts is the controller's to report ('playing').
-      if (reason === 'state') this.correct(check, true);
+      // A tick only retries a refused start; where it starts is the controller's to report ('playing'). A start the
+      // room held is on the room's clock (R122), which a busy page's tick may be the first to see has begun.
+      if (reason === 'state' || driver.heldOnce) this.correct(check, true);
       // Still at the end of the media (the room is too, give or take): play() would restart it from 0.
       if (driver.playerAtEnd(player)) return;
       // Its first start of a fresh video is its own (reported when it plays); later ones follow the room, as does
@@ -184,8 +185,8 @@ export class ControllerSync implements SyncRole {
     const { decision, expected } = decided;
     if (decision.action === 'seek') {
       // Its player drifted by itself (a stall, a seek in the YouTube player): the room follows it, unless the room
-      // moved on meanwhile (R106).
-      if (reason === 'tick') this.reports.reanchor();
+      // moved on meanwhile (R106). A player about to start goes where the room is.
+      if (reason === 'tick' && !startingNow) this.reports.reanchor();
       else if (!this.isFreshStart(video, expected)) {
         this.quiet = true;
         driver.seek(player, video, expected);

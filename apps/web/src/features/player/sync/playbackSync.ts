@@ -77,6 +77,7 @@ export class PlaybackSync {
         return;
       case 'playing':
         driver.starting = false;
+        driver.played();
         driver.noteSeen();
         driver.setBrowserPaused(false);
         this.role.playing();

@@ -55,6 +55,8 @@ export class PlayerDriver {
   attachedAt = Number.NEGATIVE_INFINITY;
   /** R122: the start (its `updated_at`) this player is held for, once seen well ahead of the clock. */
   private heldStart: number | null = null;
+  /** R122: whether the player has played since it was last held; until it has, its pause is the hold's. */
+  private playedSinceHold = true;
   /** The rate this sync last set, to tell its own rate changes from the user's. */
   private appliedRate: number | null = null;
   /** Ends a timed nudge under way early (a YouTube follower's fixed rate, R81; an HTML5 nudge closing its gap, R94). */
@@ -91,7 +93,10 @@ export class PlayerDriver {
     const ahead = video.updated_at - this.deps.serverNow();
     if (!video.playing || ahead <= 0) return reference;
     // Held once seen well ahead, until it comes; an ordinary commit that reads a little ahead is not a start.
-    if (ahead > READY_GATE_CLOCK_SLACK_MS) this.heldStart = video.updated_at;
+    if (ahead > READY_GATE_CLOCK_SLACK_MS && this.heldStart !== video.updated_at) {
+      this.heldStart = video.updated_at;
+      this.playedSinceHold = false;
+    }
     if (this.heldStart !== video.updated_at) return reference;
     return { ...reference, video: { ...video, playing: false }, startsAt: video.updated_at };
   }
@@ -102,6 +107,19 @@ export class PlayerDriver {
    */
   get heldOnce(): boolean {
     return this.heldStart !== null;
+  }
+
+  /**
+   * R122: the player stands paused only because the room holds the start `video` is (or was, while its own start is
+   * still to come): a paused player then says nothing of its user, whose seek moves the start rather than pausing.
+   */
+  standsHeld(player: PlayerAdapter, video: CurrentVideo): boolean {
+    return player.paused() && !this.playedSinceHold && this.heldStart === video.updated_at;
+  }
+
+  /** The player plays ('playing'): a hold before it is over. */
+  played(): void {
+    this.playedSinceHold = true;
   }
 
   /** Where the room is in the media now (s). */

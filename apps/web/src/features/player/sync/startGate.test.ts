@@ -90,6 +90,48 @@ describe('a start that waits (R122)', () => {
     }
   });
 
+  it('a busy controller page whose tick comes before the start’s own check starts where the room’s clock is', async () => {
+    const room = syncRoom({ isController: true });
+    const startsAt = room.serverNow() + 250;
+    room.setReference(5, { playing: true, current_time: 0, updated_at: startsAt });
+    room.player.time = 0;
+    room.event('ready');
+    await flush();
+    room.busy(1500); // the start came while the page was busy; its tick runs first
+    room.sync.tick();
+    await flush();
+    expect(room.player.isPaused).toBe(false);
+    expect(room.player.seeks.at(-1)).toBeCloseTo(1.25, 1);
+    room.event('seeked');
+    room.event('play');
+    room.event('playing');
+    room.elapse(1000);
+    room.sync.tick();
+    expect(room.reports).toEqual([]);
+  });
+
+  it('a seek by the controller’s user while its player stands held moves the start; it does not pause the room', async () => {
+    const room = await playingController();
+    room.setReference(6, { playing: true, current_time: 20, updated_at: room.serverNow() + 3000 });
+    room.event('pause');
+    room.event('seeked');
+    expect(room.player.isPaused).toBe(true);
+    expect(room.reports).toEqual([]);
+    // The user drags the timeline during 'Đang chờ…': the player is paused by the hold, not by the user.
+    room.player.time = 40;
+    room.event('seeked');
+    expect(room.reports).toEqual([{ id: VIDEO, playing: true, position: 40, rate: 1 }]);
+    await room.answerReport(7);
+    // The start came (its time passed before this page started its player): still the hold's pause, not the user's.
+    room.setReference(7, { playing: true, current_time: 40, updated_at: room.serverNow() + 3000 });
+    room.player.pause = () => {};
+    room.player.play = () => new Promise(() => {}); // a start under way
+    room.elapse(3000);
+    room.player.time = 55;
+    room.event('seeked');
+    expect(room.reports.at(-1)).toMatchObject({ playing: true, position: 55 });
+  });
+
   it('an ordinary commit that reads a few ms ahead of this clock does not pause a playing follower', async () => {
     const room = await playingFollower();
     room.elapse(1000);
