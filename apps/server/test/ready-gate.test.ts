@@ -82,6 +82,30 @@ function gateCases(setup: () => Setup) {
     expect(started.current_video.updated_at).toBeLessThanOrEqual(Date.now() + READY_GATE_LEAD_MS);
   });
 
+  it('R122: someone who leaves while the start waits is no longer waited for; the last one leaving starts it', async () => {
+    const { nodes, load } = setup();
+    const { roomId, host, guests, videoId } = await roomOfThree(nodes, sockets);
+    expect(await host.request('playlist:select', { id: videoId })).toMatchObject({ ok: true });
+    const startsAt = (await load(roomId)).current_video.updated_at;
+    for (const client of [host, guests[0]]) {
+      expect(await client.request('playback:ready', { id: videoId, startsAt })).toMatchObject({ ok: true });
+    }
+    const [waitedFor] = (await load(roomId)).readyWait;
+    const left = Date.now();
+    guests[1].close();
+    // Every node hears the leave; the one that re-checks first commits the start, well before the bound.
+    let started = await load(roomId);
+    while (started.readyWait.length > 0 && Date.now() < startsAt) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      started = await load(roomId);
+    }
+    expect(waitedFor).toBeDefined();
+    expect(started.readyWait).toEqual([]);
+    expect(started.current_video.updated_at).toBeLessThan(startsAt);
+    expect(started.current_video.updated_at).toBeLessThanOrEqual(Date.now() + READY_GATE_LEAD_MS);
+    expect(started.current_video.updated_at).toBeGreaterThanOrEqual(left);
+  });
+
   it('R122 bad input: a ready forged for someone else counts for its sender only; a bound out of range is refused', async () => {
     const { nodes, load } = setup();
     const { roomId, host, guests, videoId } = await roomOfThree(nodes, sockets);

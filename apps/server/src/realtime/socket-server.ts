@@ -11,16 +11,16 @@ import { GuestAwareRate } from '../limits/person-rate.ts';
 import type { TokenBucketOptions } from '../limits/token-bucket.ts';
 import type { ModerationStore } from '../moderation/moderation-store.ts';
 import { P2P_RATES } from '../p2p/p2p-handlers.ts';
+import { createPresenceRecheck } from '../rooms/presence-recheck.ts';
+import { PresenceWatchedRooms } from '../rooms/presence-watched-rooms.ts';
 import type { RoomBroadcast } from '../rooms/room-commit.ts';
 import { READY_RATES } from '../rooms/room-handlers.ts';
 import type { RoomRepository } from '../rooms/room-repository.ts';
 import { RoomResync } from '../rooms/room-resync.ts';
 import type { RoomStore } from '../rooms/room-store.ts';
 import { SharerWatch } from '../rooms/sharer-watch.ts';
-import { createSkipVoteRecheck } from '../rooms/skip-vote-recheck.ts';
 import type { SubtitleHandlerDeps } from '../rooms/subtitle-handlers.ts';
 import { VOTE_ADDRESS_RATE, VOTE_RATE } from '../rooms/vote-handlers.ts';
-import { VotingRooms } from '../rooms/voting-rooms.ts';
 import type { PlaylistReader } from '../upstream/playlist-reader.ts';
 import { AddressLimits, dropUpgrade, SOCKETS_PER_ADDRESS } from './address-limits.ts';
 import { ClientWarnings, clientAddressOf, type TrustProxy } from './client-warnings.ts';
@@ -188,30 +188,31 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
   });
   if (deps.fanout) useRedisFanout(io, deps.fanout, (roomIds) => resync.schedule(roomIds));
   const queue = new KeyedQueue();
-  // Vote to skip (R64–R68): presence says who is present; a change of people re-checks the votes standing.
-  const votingRooms = new VotingRooms();
+  // Vote to skip (R64–R68) and the ready gate (R122): presence says who is present; a change of people re-checks
+  // the votes standing and a start's wait.
+  const watchedRooms = new PresenceWatchedRooms();
   // After the adapter is in place: presence listens to its join and leave events.
   const presence: Presence = new Presence({
     io,
     cluster: deps.fanout,
     log,
     onMembersChanged: (roomId) => {
-      recheckSkipVotes(roomId);
+      recheckPresence(roomId);
       sharers.membersChanged(roomId);
     },
   });
   const present = (roomId: string) => presence.presentKeys(roomId);
-  const recheckSkipVotes = createSkipVoteRecheck({
+  const recheckPresence = createPresenceRecheck({
     store: deps.store,
     queue,
     broadcast,
     now,
     present,
-    votingRooms,
+    watchedRooms,
     available: () => deps.fanout?.ready ?? true,
     commandTimeoutMs: deps.commandTimeoutMs,
     resync: (roomId) => resync.schedule([roomId]),
-    onError: (error) => log.warn({ err: error }, 'skip vote re-check failed'),
+    onError: (error) => log.warn({ err: error }, 're-check after a change of people failed'),
   });
   // R120, R121: a file shared from someone's device waits for its sharer, then the room moves on.
   const sharers = new SharerWatch({
@@ -245,7 +246,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     },
     presence,
     votes: { rate: new GuestAwareRate({ ...VOTE_RATE, now }, { ...VOTE_ADDRESS_RATE, now }), present },
-    votingRooms,
+    watchedRooms,
     sharers,
     sharedFiles: sharers,
     playlists: {

@@ -8,9 +8,9 @@ import {
 } from '@xemchung/protocol';
 import type { Actor } from '../commands/actor.ts';
 import type { RunQueued } from '../commands/queued-command.ts';
+import type { PresenceWatchedRooms } from './presence-watched-rooms.ts';
 import { applyRoomCommand, type CommandContext, type RoomState, type StateCommand } from './room-state.ts';
 import type { ApplyResult, RoomStore } from './room-store.ts';
-import type { VotingRooms } from './voting-rooms.ts';
 
 /** Fan-out to everyone in a room. */
 export interface RoomBroadcast {
@@ -29,18 +29,18 @@ export type RoomChange = Omit<RoomDelta, 'roomId' | 'version'>;
  * everyone in the room told the committed state, or that the room is gone.
  */
 export function publishCommit(
-  deps: { broadcast: RoomBroadcast; votingRooms?: VotingRooms; sharers?: RoomsSeen },
+  deps: { broadcast: RoomBroadcast; watchedRooms?: PresenceWatchedRooms; sharers?: RoomsSeen },
   roomId: string,
   result: ApplyResult,
   change: RoomChange | null = null,
 ): void {
   if (result.kind === 'not_found') {
-    deps.votingRooms?.forget(roomId);
+    deps.watchedRooms?.forget(roomId);
     deps.sharers?.forget(roomId);
     deps.broadcast.deleted(roomId);
     return;
   }
-  deps.votingRooms?.seen(result.room);
+  deps.watchedRooms?.seen(result.room);
   deps.sharers?.seen(result.room);
   if (result.kind !== 'committed') return;
   if (change) deps.broadcast.delta({ roomId, version: result.room.version, ...change });
@@ -69,7 +69,7 @@ export interface RoomCommitDeps {
   /** Re-broadcasts a room's committed state once the database answers (a commit whose outcome is unknown). */
   resync?: (roomId: string) => void;
   /** The rooms with skip votes standing, kept from every commit (R66). */
-  votingRooms?: VotingRooms;
+  watchedRooms?: PresenceWatchedRooms;
   /** Who shares the file each room plays, kept from every commit (R120: sharer-watch.ts). */
   sharers?: RoomsSeen;
   /**

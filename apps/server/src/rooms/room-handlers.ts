@@ -11,11 +11,11 @@ import { actorOf, type Handlers, type RoomConnection } from '../commands/handler
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { TokenBucketOptions } from '../limits/token-bucket.ts';
 import { createListAddHandler, type ListAddDeps } from './list-add-handler.ts';
+import type { PresenceWatchedRooms } from './presence-watched-rooms.ts';
 import type { RoomCommandRunner, RoomsSeen } from './room-commit.ts';
 import { ROOM_ID_PATTERN } from './room-id.ts';
 import type { RoomRepository } from './room-repository.ts';
 import type { StateCommand } from './room-state.ts';
-import type { VotingRooms } from './voting-rooms.ts';
 
 export interface RoomHandlerDeps {
   repository: RoomRepository;
@@ -26,7 +26,7 @@ export interface RoomHandlerDeps {
   /** Reads YouTube playlists for `playlist:addList` (R72), and how often each person may ask. */
   playlists: ListAddDeps['playlists'];
   /** The rooms with skip votes standing, kept from every read here (R66). */
-  votingRooms?: VotingRooms;
+  watchedRooms?: PresenceWatchedRooms;
   /** Who shares the file each room plays, kept from every read here (R120). */
   sharers?: RoomsSeen;
 }
@@ -119,7 +119,7 @@ export function createRoomHandlers(
         connection.exit();
         return reply(ackFailure(removed, REMOVED_MESSAGES[removed]));
       }
-      deps.votingRooms?.seen(room);
+      deps.watchedRooms?.seen(room);
       deps.sharers?.seen(room);
       const me = connection.user;
       reply({

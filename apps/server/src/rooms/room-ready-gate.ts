@@ -79,6 +79,18 @@ export function playerReady(state: RoomState, id: string, startsAt: number, acto
   return startSoon(state, now);
 }
 
+/**
+ * R122: the people present changed while a start waits: whoever left is no longer waited for, and the start comes
+ * READY_GATE_LEAD_MS from now once nobody listed is left. The same state when nothing changes.
+ */
+export function recheckReadyWait(state: RoomState, present: ReadonlySet<string>, now: number): Transition {
+  if (!startPending(state, now)) return { state };
+  const readyWait = state.readyWait.filter((key) => present.has(key));
+  if (readyWait.length === state.readyWait.length) return { state };
+  if (readyWait.length > 0) return { state: { ...state, readyWait } };
+  return startSoon(state, now);
+}
+
 /** R122: a controller starts the waiting room's clock now, whoever is still loading. */
 export function startNow(state: RoomState, id: string, now: number): Transition {
   if (state.current_video.id !== id) return refuse('version_conflict', 'That video is no longer playing');
