@@ -106,6 +106,36 @@ function gateCases(setup: () => Setup) {
     expect(started.current_video.updated_at).toBeGreaterThanOrEqual(left);
   });
 
+  it('R122, R66: the next item a leave skips to waits for the players, as a select does', async () => {
+    const { nodes, load } = setup();
+    const { roomId, host, guests, videoId } = await roomOfThree(nodes, sockets);
+    const next = youtubeVideo('Phim tiếp');
+    expect(await host.request('playlist:add', { video: next })).toMatchObject({ ok: true });
+    expect(await host.request('playlist:select', { id: videoId })).toMatchObject({ ok: true });
+    expect(await host.request('playback:start', { id: videoId })).toMatchObject({ ok: true });
+    // A fourth viewer, who does not vote: two votes of four do not skip.
+    const fourth = await connect(nodes[nodes.length - 1] ?? (nodes[0] as TestServer), {});
+    sockets.push(fourth);
+    expect(await fourth.join(roomId)).toMatchObject({ ok: true });
+    await reportLikeAPage(fourth, true);
+    await viewersWhere(host, (viewers) => viewers.size === 4);
+    // The host and one guest vote (guests on one address share a vote, R100).
+    for (const voter of [host, guests[0]]) {
+      expect(await voter.request('vote:skip', { id: videoId, skip: true })).toMatchObject({ ok: true });
+    }
+    expect((await load(roomId)).current_video.id).toBe(videoId);
+    const left = Date.now();
+    fourth.close();
+    let skipped = await load(roomId);
+    while (skipped.current_video.id !== next.id && Date.now() - left < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      skipped = await load(roomId);
+    }
+    expect(skipped.current_video).toMatchObject({ id: next.id, playing: true, current_time: 0 });
+    expect(skipped.readyWait.length).toBeGreaterThan(0);
+    expect(skipped.current_video.updated_at).toBeGreaterThan(left + BOUND_MS - 1000);
+  });
+
   it('R122 bad input: a ready forged for someone else counts for its sender only; a bound out of range is refused', async () => {
     const { nodes, load } = setup();
     const { roomId, host, guests, videoId } = await roomOfThree(nodes, sockets);

@@ -1,7 +1,7 @@
 import { type QueuedCommandDeps, queuedCommands } from '../commands/queued-command.ts';
 import type { PresenceWatchedRooms } from './presence-watched-rooms.ts';
 import { publishCommit, type RoomBroadcast } from './room-commit.ts';
-import { recheckReadyWait } from './room-ready-gate.ts';
+import { gated, recheckReadyWait } from './room-ready-gate.ts';
 import { recheckSkipVotes } from './room-state.ts';
 import type { RoomState, Transition } from './room-state-types.ts';
 import type { RoomStore } from './room-store.ts';
@@ -13,6 +13,8 @@ export interface PresenceRecheckDeps extends QueuedCommandDeps {
   /** The person keys of the people in the room now, on every node (presence, R52). */
   present: (roomId: string) => ReadonlySet<string>;
   watchedRooms: PresenceWatchedRooms;
+  /** R122: the people a start would wait for (present, with a working player). */
+  waitable?: (roomId: string) => ReadonlySet<string>;
   /** Re-broadcasts a room's committed state once the database answers (a commit whose outcome is unknown). */
   resync?: (roomId: string) => void;
   onError: (error: unknown) => void;
@@ -34,9 +36,13 @@ export function createPresenceRecheck(deps: PresenceRecheckDeps): (roomId: strin
       roomId,
       ignore,
       async () => {
-        const result = await deps.store.apply(roomId, (state) =>
-          recheckPresent(state, deps.present(roomId), deps.now()),
+        const present = deps.present(roomId);
+        const { waitable } = deps;
+        const decide = gated(
+          (state, now) => recheckSkipVotes(state, present, now),
+          waitable && (() => waitable(roomId)),
         );
+        const result = await deps.store.apply(roomId, (state) => recheckPresent(state, present, deps.now(), decide));
         publishCommit(deps, roomId, result);
       },
       () => deps.resync?.(roomId),
@@ -44,9 +50,14 @@ export function createPresenceRecheck(deps: PresenceRecheckDeps): (roomId: strin
   };
 }
 
-/** The room's wait, then its votes, against the people present now. */
-function recheckPresent(state: RoomState, present: ReadonlySet<string>, now: number): Transition {
+/** The room's wait, then its votes (`skip`: their re-check, its start gated), against the people present now. */
+function recheckPresent(
+  state: RoomState,
+  present: ReadonlySet<string>,
+  now: number,
+  skip: (state: RoomState, now: number) => Transition,
+): Transition {
   const waited = recheckReadyWait(state, present, now);
   if ('error' in waited) return waited;
-  return recheckSkipVotes(waited.state, present, now);
+  return skip(waited.state, now);
 }

@@ -60,6 +60,20 @@ export function gateStart(
   return startPending(after, now) ? after : withoutWait(after);
 }
 
+/**
+ * R122: a decision the server makes by itself (a skip a leave completes, R66; the move-on from an absent sharer,
+ * R120), gated like a command's: the start it makes waits for the players as any other.
+ */
+export function gated(
+  decide: (state: RoomState, now: number) => Transition,
+  waitable: (() => ReadonlySet<string>) | undefined,
+): (state: RoomState, now: number) => Transition {
+  return (state, now) => {
+    const decided = decide(state, now);
+    return 'error' in decided ? decided : { state: gateStart(state, decided.state, now, waitable) };
+  };
+}
+
 /** The same state when nobody is listed as waited for, else the list emptied. */
 function withoutWait(state: RoomState): RoomState {
   return state.readyWait.length === 0 ? state : { ...state, readyWait: [] };

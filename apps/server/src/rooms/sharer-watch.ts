@@ -1,7 +1,9 @@
 import { OWN_FILE_SHARER_WAIT_MS, type RoomSnapshot } from '@xemchung/protocol';
 import { type QueuedCommandDeps, queuedCommands } from '../commands/queued-command.ts';
+import type { PresenceWatchedRooms } from './presence-watched-rooms.ts';
 import { publishCommit, type RoomBroadcast } from './room-commit.ts';
 import { currentItem, dropSharedFiles, moveOnFromAbsentSharer } from './room-own-files.ts';
+import { gated } from './room-ready-gate.ts';
 import type { RoomState, Transition } from './room-state-types.ts';
 import type { RoomStore } from './room-store.ts';
 
@@ -11,6 +13,10 @@ export interface SharerWatchDeps extends QueuedCommandDeps {
   now: () => number;
   /** The person keys of the people in the room now, on every node (presence, R52). */
   present: (roomId: string) => ReadonlySet<string>;
+  /** R122: the people a start would wait for (present, with a working player). */
+  waitable?: (roomId: string) => ReadonlySet<string>;
+  /** Rooms whose people decide something standing (R66, R122): a move-on's wait is one. */
+  watchedRooms?: PresenceWatchedRooms;
   /** How long a sharer who left may take to come back (R120); OWN_FILE_SHARER_WAIT_MS unless a test says. */
   waitMs?: number;
   resync?: (roomId: string) => void;
@@ -98,8 +104,11 @@ export class SharerWatch {
       roomId,
       () => {},
       async () => {
-        const result = await deps.store.apply(roomId, (state) => decide(state, deps.now()));
-        publishCommit({ broadcast: deps.broadcast, sharers: this }, roomId, result);
+        // R122: the item it moves on to waits for the players, as a select's does.
+        const { waitable } = deps;
+        const gatedDecide = gated(decide, waitable && (() => waitable(roomId)));
+        const result = await deps.store.apply(roomId, (state) => gatedDecide(state, deps.now()));
+        publishCommit({ broadcast: deps.broadcast, sharers: this, watchedRooms: deps.watchedRooms }, roomId, result);
       },
       () => deps.resync?.(roomId),
     ).catch(deps.onError);
