@@ -1,22 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
-import { committedState, emptyRoomState } from '../../test/room-states.ts';
+import { addVideo, committedState, emptyRoomState, vid } from '../../test/room-states.ts';
 import { applyRoomCommand, type CommandContext, type RoomState, type StateCommand } from './room-state.ts';
 
 const HOST = actor('host-uid');
 const COHOST = actor('cohost-uid');
 const NOW = 1_700_000_000_000;
-const vid = (name: string) => name.padEnd(11, '_');
 
 const emptyRoom = emptyRoomState({ cohosts: ['cohost-uid'] });
 
 const ok = committedState;
 const run = (state: RoomState, commands: StateCommand[], context: CommandContext = {}) =>
   commands.reduce((current, command) => ok(applyRoomCommand(current, command, HOST, NOW, context)), state);
-const add = (name: string): StateCommand => ({
-  type: 'playlist:add',
-  video: { id: vid(name), title: name, thumbnail: '', source: 'youtube', mediaUrl: null },
-});
 const move = (name: string, toIndex: number, version?: number): StateCommand => ({
   type: 'playlist:move',
   id: vid(name),
@@ -26,7 +21,7 @@ const move = (name: string, toIndex: number, version?: number): StateCommand => 
 const order = (state: RoomState) => state.playlist.map((video) => video.id.replace(/_+$/, '')).join('');
 
 /** a b c d e f; c playing (a and c watched). */
-const room = run(emptyRoom, [...'abcdef'].map(add).concat({ type: 'playlist:select', id: vid('c') }));
+const room = run(emptyRoom, [...'abcdef'].map(addVideo).concat({ type: 'playlist:select', id: vid('c') }));
 
 describe('playlist:move (R60)', () => {
   it('moves an item down and up, the playing one keeping its place in the room', () => {
@@ -76,7 +71,7 @@ describe('playlist:playNext (R61)', () => {
   });
 
   it('puts the item first when nothing plays, and leaves the playing item alone', () => {
-    const idle = run(emptyRoom, [add('a'), add('b'), add('c')]);
+    const idle = run(emptyRoom, [addVideo('a'), addVideo('b'), addVideo('c')]);
     expect(idle.current_video.id).toBe('');
     expect(order(run(idle, [{ type: 'playlist:playNext', id: vid('c') }]))).toBe('cab');
     expect(ok(applyRoomCommand(room, { type: 'playlist:playNext', id: vid('c') }, HOST, NOW))).toBe(room);
@@ -101,7 +96,7 @@ describe('playlist:shuffle (R62)', () => {
     const orders = new Set(Array.from({ length: 40 }, () => order(run(room, [{ type: 'playlist:shuffle' }]))));
     expect(orders.size).toBeGreaterThan(1);
     for (const shuffled of orders) expect(`${shuffled[0]}${shuffled[2]}`).toBe('ac');
-    const one = run(emptyRoom, [add('a'), add('b'), { type: 'playlist:select', id: vid('a') }]);
+    const one = run(emptyRoom, [addVideo('a'), addVideo('b'), { type: 'playlist:select', id: vid('a') }]);
     expect(ok(applyRoomCommand(one, { type: 'playlist:shuffle' }, HOST, NOW))).toBe(one);
   });
 });

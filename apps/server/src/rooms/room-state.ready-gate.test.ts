@@ -2,7 +2,7 @@ import { READY_GATE_LEAD_MS, startPending, waitingFor } from '@xemchung/protocol
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
-import { committedState, emptyRoomState } from '../../test/room-states.ts';
+import { addVideo, committedState, emptyRoomState, selectVideo, vid } from '../../test/room-states.ts';
 import type { Actor } from '../commands/actor.ts';
 import { applyRoomCommand, type CommandContext, type RoomState, type StateCommand } from './room-state.ts';
 
@@ -10,12 +10,6 @@ const HOST: Actor = actor('host-uid');
 const LAN: Actor = actor('lan-uid');
 const GUEST: Actor = actor(null);
 const NOW = 1_700_000_000_000;
-const vid = (name: string) => name.padEnd(11, '_');
-const add = (name: string): StateCommand => ({
-  type: 'playlist:add',
-  video: { id: vid(name), title: name, thumbnail: '', source: 'youtube', mediaUrl: null },
-});
-const select = (name: string): StateCommand => ({ type: 'playlist:select', id: vid(name) });
 const update = (playing: boolean, position: number, id = vid('a')): StateCommand => ({
   type: 'playback:update',
   id,
@@ -34,14 +28,14 @@ function apply(state: RoomState, command: StateCommand, by: Actor, now: number, 
 }
 
 /** a and b in the playlist, nothing selected. */
-const room = [add('a'), add('b')].reduce(
+const room = [addVideo('a'), addVideo('b')].reduce(
   (state, command) => apply(state, command, HOST, NOW - 10_000),
   emptyRoomState({ host: HOST.uid as string }),
 );
 
 describe('the ready gate (R122)', () => {
   it('an item that starts waits up to the bound for the people with a working player', () => {
-    const started = apply(room, select('a'), HOST, NOW);
+    const started = apply(room, selectVideo('a'), HOST, NOW);
     expect(started.current_video).toMatchObject({
       id: vid('a'),
       playing: true,
@@ -55,7 +49,7 @@ describe('the ready gate (R122)', () => {
   });
 
   it('the last ready brings the start forward to a short lead from now; an early ready only leaves the list', () => {
-    const started = apply(room, select('a'), HOST, NOW);
+    const started = apply(room, selectVideo('a'), HOST, NOW);
     const startsAt = started.current_video.updated_at;
     const one = apply(started, ready(startsAt), HOST, NOW + 100);
     const two = apply(one, ready(startsAt), LAN, NOW + 200);
@@ -68,7 +62,7 @@ describe('the ready gate (R122)', () => {
   });
 
   it('a ready for another start, a second ready, or one from someone not waited for changes nothing', () => {
-    const started = apply(room, select('a'), HOST, NOW);
+    const started = apply(room, selectVideo('a'), HOST, NOW);
     const startsAt = started.current_video.updated_at;
     expect(applyRoomCommand(started, ready(startsAt - 1), LAN, NOW + 10)).toEqual({ state: started });
     const once = apply(started, ready(startsAt), LAN, NOW + 10);
@@ -79,7 +73,7 @@ describe('the ready gate (R122)', () => {
   });
 
   it('a seek while playing and a play from a pause wait; a re-anchor near where the clock is does not', () => {
-    const playing = apply(apply(room, select('a'), HOST, NOW, {}), update(true, 0), HOST, NOW, {});
+    const playing = apply(apply(room, selectVideo('a'), HOST, NOW, {}), update(true, 0), HOST, NOW, {});
     expect(playing.readyWait).toEqual([]);
     const reanchor = apply(playing, update(true, 10.4), HOST, NOW + 10_000);
     expect(reanchor.current_video.updated_at).toBe(NOW + 10_000);
@@ -94,7 +88,7 @@ describe('the ready gate (R122)', () => {
   });
 
   it('a re-anchor (naming the version it saw) within 1 s of the clock does not wait; one further is a seek', () => {
-    const playing = apply(apply(room, select('a'), HOST, NOW, {}), update(true, 0), HOST, NOW, {});
+    const playing = apply(apply(room, selectVideo('a'), HOST, NOW, {}), update(true, 0), HOST, NOW, {});
     const reanchor = (position: number): StateCommand => ({
       type: 'playback:update',
       id: vid('a'),
@@ -113,7 +107,7 @@ describe('the ready gate (R122)', () => {
   });
 
   it('a re-anchor while a start waits leaves the start where it is; a pause ends the wait', () => {
-    const started = apply(room, select('a'), HOST, NOW);
+    const started = apply(room, selectVideo('a'), HOST, NOW);
     const reanchor = apply(started, update(true, 0.3), HOST, NOW + 500);
     expect(reanchor.current_video).toEqual(started.current_video);
     expect(reanchor.readyWait).toEqual(started.readyWait);
@@ -123,7 +117,7 @@ describe('the ready gate (R122)', () => {
   });
 
   it('a controller starts at once; a viewer may not', () => {
-    const started = apply(room, select('a'), HOST, NOW);
+    const started = apply(room, selectVideo('a'), HOST, NOW);
     const start: StateCommand = { type: 'playback:start', id: vid('a') };
     const now = apply(started, start, HOST, NOW + 100);
     expect(now.current_video.updated_at).toBe(NOW + 100 + READY_GATE_LEAD_MS);
@@ -135,24 +129,24 @@ describe('the ready gate (R122)', () => {
   });
 
   it('nobody to wait for, or a bound of 0, starts at once', () => {
-    expect(apply(room, select('a'), HOST, NOW, withPeople(new Set())).current_video.updated_at).toBe(NOW);
-    expect(apply(room, select('a'), HOST, NOW, {}).current_video.updated_at).toBe(NOW);
+    expect(apply(room, selectVideo('a'), HOST, NOW, withPeople(new Set())).current_video.updated_at).toBe(NOW);
+    expect(apply(room, selectVideo('a'), HOST, NOW, {}).current_video.updated_at).toBe(NOW);
     const off = apply(room, { type: 'room:settings', settings: { readyGateSeconds: 0 } }, HOST, NOW);
-    const started = apply(off, select('a'), HOST, NOW);
+    const started = apply(off, selectVideo('a'), HOST, NOW);
     expect(started.current_video.updated_at).toBe(NOW);
     expect(started.readyWait).toEqual([]);
   });
 
   it('a list left over from a start that has begun goes with the next commit', () => {
-    const started = apply(room, select('a'), HOST, NOW);
-    const later = apply(started, add('c'), HOST, NOW + 5000);
+    const started = apply(room, selectVideo('a'), HOST, NOW);
+    const later = apply(started, addVideo('c'), HOST, NOW + 5000);
     expect(later.readyWait).toEqual([]);
     expect(later.current_video).toEqual(started.current_video);
   });
 
   it('property: whatever commands and readies arrive, a start never waits past the bound from its command', () => {
     const commandArb = fc.oneof(
-      fc.constantFrom(select('a'), select('b'), { type: 'playback:start', id: vid('a') } as StateCommand),
+      fc.constantFrom(selectVideo('a'), selectVideo('b'), { type: 'playback:start', id: vid('a') } as StateCommand),
       fc.record({ playing: fc.boolean(), position: fc.double({ min: 0, max: 300, noNaN: true }) }),
       fc.constantFrom('ready' as const),
     );

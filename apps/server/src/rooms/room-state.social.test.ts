@@ -1,7 +1,7 @@
 import { COHOSTS_MAX, DEFAULT_ROOM_SETTINGS, type RoomSettings } from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
-import { committedState, emptyRoomState } from '../../test/room-states.ts';
+import { addVideo, committedState, emptyRoomState, selectVideo, vid } from '../../test/room-states.ts';
 import type { Actor } from '../commands/actor.ts';
 import { applyRoomCommand, publicRoom, type RoomState, type StateCommand, waitingCount } from './room-state.ts';
 
@@ -11,12 +11,6 @@ const MEMBER = actor('member-uid');
 const GUEST = actor(null, { guest: 'GUEST00001', address: 'addr-1' });
 const NOW = 1_700_000_000_000;
 
-const vid = (name: string) => name.padEnd(11, '_');
-const add = (name: string): StateCommand => ({
-  type: 'playlist:add',
-  video: { id: vid(name), title: name, thumbnail: '', source: 'youtube', mediaUrl: null },
-});
-const select = (name: string): StateCommand => ({ type: 'playlist:select', id: vid(name) });
 const settings = (change: Partial<RoomSettings>): StateCommand => ({ type: 'room:settings', settings: change });
 const grant = (uid: string): StateCommand => ({ type: 'cohost:grant', uid });
 const revoke = (uid: string): StateCommand => ({ type: 'cohost:revoke', uid });
@@ -35,9 +29,9 @@ const refusal = (state: RoomState, command: StateCommand, by: Actor) => {
 describe('co-hosts (R55)', () => {
   it('lets a co-host drive the playlist and playback like the host', () => {
     const next = run(room, [
-      [add('a'), GUEST],
-      [add('b'), GUEST],
-      [select('b'), COHOST],
+      [addVideo('a'), GUEST],
+      [addVideo('b'), GUEST],
+      [selectVideo('b'), COHOST],
       [{ type: 'playback:update', id: vid('b'), playing: false, position: 30, rate: 1.5 }, COHOST],
       [{ type: 'playlist:remove', id: vid('a') }, COHOST],
     ]);
@@ -79,11 +73,11 @@ describe('settings (R56)', () => {
 
   it('lets only whoever the add policy names add', () => {
     const signedIn = run(room, [[settings({ addPolicy: 'signedIn' }), HOST]]);
-    expect(refusal(signedIn, add('a'), GUEST)).toBe('adding_restricted');
-    expect(refusal(signedIn, add('a'), MEMBER)).toBeNull();
+    expect(refusal(signedIn, addVideo('a'), GUEST)).toBe('adding_restricted');
+    expect(refusal(signedIn, addVideo('a'), MEMBER)).toBeNull();
     const controllers = run(room, [[settings({ addPolicy: 'controllers' }), HOST]]);
-    expect(refusal(controllers, add('a'), MEMBER)).toBe('adding_restricted');
-    expect(refusal(controllers, add('a'), COHOST)).toBeNull();
+    expect(refusal(controllers, addVideo('a'), MEMBER)).toBe('adding_restricted');
+    expect(refusal(controllers, addVideo('a'), COHOST)).toBeNull();
   });
 });
 
@@ -91,54 +85,54 @@ describe('the per-person cap (R56)', () => {
   const capped = run(room, [[settings({ perPersonCap: 2 }), HOST]]);
   /** x playing, so every video added after it waits. */
   const playing = run(capped, [
-    [add('x'), HOST],
-    [select('x'), HOST],
+    [addVideo('x'), HOST],
+    [selectVideo('x'), HOST],
   ]);
 
   it('counts the videos a viewer has waiting: not the current one, not the ones played', () => {
     const mine = run(playing, [
-      [add('a'), MEMBER],
-      [add('b'), MEMBER],
+      [addVideo('a'), MEMBER],
+      [addVideo('b'), MEMBER],
     ]);
     expect(waitingCount(mine, MEMBER)).toBe(2);
-    expect(refusal(mine, add('c'), MEMBER)).toBe('cap_reached');
+    expect(refusal(mine, addVideo('c'), MEMBER)).toBe('cap_reached');
     // Another viewer has their own count.
-    expect(refusal(mine, add('c'), actor('other-uid'))).toBeNull();
+    expect(refusal(mine, addVideo('c'), actor('other-uid'))).toBeNull();
     // Once one of them plays, there is room again.
-    const played = run(mine, [[select('a'), HOST]]);
+    const played = run(mine, [[selectVideo('a'), HOST]]);
     expect(waitingCount(played, MEMBER)).toBe(1);
-    expect(refusal(played, add('c'), MEMBER)).toBeNull();
+    expect(refusal(played, addVideo('c'), MEMBER)).toBeNull();
   });
 
   it("counts a guest by guest key and by address, so a new cookie or another guest's tab does not reset it", () => {
     const full = run(playing, [
-      [add('a'), GUEST],
-      [add('b'), GUEST],
+      [addVideo('a'), GUEST],
+      [addVideo('b'), GUEST],
     ]);
     const newCookie = actor(null, { guest: 'GUEST00002', address: 'addr-1' });
     const movedAway = actor(null, { guest: 'GUEST00001', address: 'addr-2' });
     const stranger = actor(null, { guest: 'GUEST00003', address: 'addr-3' });
-    expect(refusal(full, add('c'), newCookie)).toBe('cap_reached');
-    expect(refusal(full, add('c'), movedAway)).toBe('cap_reached');
-    expect(refusal(full, add('c'), stranger)).toBeNull();
+    expect(refusal(full, addVideo('c'), newCookie)).toBe('cap_reached');
+    expect(refusal(full, addVideo('c'), movedAway)).toBe('cap_reached');
+    expect(refusal(full, addVideo('c'), stranger)).toBeNull();
     // A signed-in viewer behind the same address is counted as themself.
-    expect(refusal(full, add('c'), { ...MEMBER, address: 'addr-1' })).toBeNull();
+    expect(refusal(full, addVideo('c'), { ...MEMBER, address: 'addr-1' })).toBeNull();
   });
 
   it('does not hold the host and co-hosts to the cap', () => {
     const many = run(playing, [
-      [add('a'), HOST],
-      [add('b'), HOST],
-      [add('c'), HOST],
-      [add('d'), COHOST],
-      [add('e'), COHOST],
-      [add('f'), COHOST],
+      [addVideo('a'), HOST],
+      [addVideo('b'), HOST],
+      [addVideo('c'), HOST],
+      [addVideo('d'), COHOST],
+      [addVideo('e'), COHOST],
+      [addVideo('f'), COHOST],
     ]);
     expect(many.playlist).toHaveLength(7);
   });
 
   it('keeps who added what out of the room clients see', () => {
-    const added = run(playing, [[add('a'), GUEST]]);
+    const added = run(playing, [[addVideo('a'), GUEST]]);
     expect(added.adders[vid('a')]).toEqual({ key: 'g:GUEST00001', address: 'addr-1' });
     expect(added.adders[vid('x')]).toEqual({ key: 'u:host-uid', address: null });
     const seen = publicRoom(added, 7);
@@ -151,10 +145,10 @@ describe('the per-person cap (R56)', () => {
 describe('clearing the queue (R57)', () => {
   it('removes every video but the one playing, and forgets who added them', () => {
     const busy = run(room, [
-      [add('a'), GUEST],
-      [add('b'), GUEST],
-      [add('c'), MEMBER],
-      [select('b'), HOST],
+      [addVideo('a'), GUEST],
+      [addVideo('b'), GUEST],
+      [addVideo('c'), MEMBER],
+      [selectVideo('b'), HOST],
     ]);
     const cleared = run(busy, [[clearQueue, HOST]]);
     expect(cleared.playlist.map((video) => video.id)).toEqual([vid('b')]);
@@ -164,12 +158,12 @@ describe('clearing the queue (R57)', () => {
 
   it('empties the playlist when nothing plays, and commits nothing when there is nothing to clear', () => {
     const idle = run(room, [
-      [add('a'), GUEST],
-      [add('b'), GUEST],
+      [addVideo('a'), GUEST],
+      [addVideo('b'), GUEST],
     ]);
     expect(run(idle, [[clearQueue, HOST]]).playlist).toEqual([]);
     const alone = run(idle, [
-      [select('a'), HOST],
+      [selectVideo('a'), HOST],
       [{ type: 'playlist:remove', id: vid('b') }, HOST],
     ]);
     expect(applyRoomCommand(alone, clearQueue, HOST, NOW)).toEqual({ state: alone });

@@ -2,7 +2,7 @@ import type { LoopMode } from '@xemchung/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
-import { committedState, emptyRoomState } from '../../test/room-states.ts';
+import { addVideo, committedState, emptyRoomState, vid } from '../../test/room-states.ts';
 import type { Actor } from '../commands/actor.ts';
 import { applyRoomCommand, type RoomState, recheckSkipVotes, type StateCommand } from './room-state.ts';
 
@@ -11,19 +11,14 @@ const MEMBER = actor('member-uid');
 const OTHER = actor('other-uid');
 const GUEST = actor(null, { guest: 'GUEST00001' });
 const NOW = 1_700_000_000_000;
-const vid = (name: string) => name.padEnd(11, '_');
 const ok = committedState;
 const as = (who: Actor, state: RoomState, command: StateCommand, present: Actor[]) =>
   applyRoomCommand(state, command, who, NOW, { present: new Set(present.map((p) => p.key)) });
-const add = (name: string): StateCommand => ({
-  type: 'playlist:add',
-  video: { id: vid(name), title: name, thumbnail: '', source: 'youtube', mediaUrl: null },
-});
 const vote = (name: string, skip = true): StateCommand => ({ type: 'vote:skip', id: vid(name), skip });
 const playing = (state: RoomState) => state.current_video.id.replace(/_+$/, '');
 
 function roomPlaying(name: string, loop: LoopMode = 'off'): RoomState {
-  const commands: StateCommand[] = [...'abc'].map(add).concat({ type: 'playlist:select', id: vid(name) });
+  const commands: StateCommand[] = [...'abc'].map(addVideo).concat({ type: 'playlist:select', id: vid(name) });
   const state = commands.reduce((s, c) => ok(applyRoomCommand(s, c, HOST, NOW - 1000)), emptyRoomState());
   return { ...state, loop };
 }
@@ -113,7 +108,7 @@ describe('vote:skip (R64–R67)', () => {
     expect(result).toEqual({ error: expect.objectContaining({ code: 'unavailable' }) });
   });
 
-  it('R65: the votes go whenever the item changes — a select, an end, a removal of the playing item', () => {
+  it('R65: the votes go whenever the item changes — a selectVideo, an end, a removal of the playing item', () => {
     const voted = ok(as(GUEST, roomPlaying('a'), vote('a'), FOUR));
     const host = (state: RoomState, command: StateCommand) => ok(applyRoomCommand(state, command, HOST, NOW));
     expect(host(voted, { type: 'playlist:select', id: vid('c') }).skipVotes).toEqual([]);
