@@ -17,14 +17,26 @@ export async function joinedWireClient(
   { url, roomId, origin, onClose }: ConnectOptions,
   cookie: string | null,
   onEvent: (frame: Buffer) => void,
-): Promise<WireClient> {
+): Promise<{ client: WireClient; playback: JoinedPlayback | null }> {
   const headers: Record<string, string> = { origin };
   if (cookie) headers.cookie = cookie;
   const client = await WireClient.connect({ url, headers, auth: { protocol: PROTOCOL_VERSION }, onEvent });
   onClose(() => client.close());
-  const ack = (await client.request('room:join', { roomId })) as { ok: boolean; error?: unknown };
+  const ack = (await client.request('room:join', { roomId })) as {
+    ok: boolean;
+    error?: unknown;
+    room?: { current_video?: JoinedPlayback };
+  };
   if (!ack.ok) throw new Error(`room:join ${roomId}: ${JSON.stringify(ack.error)}`);
-  return client;
+  return { client, playback: ack.room?.current_video ?? null };
+}
+
+/** The room's clock as the join answered it (XemChung only; a baseline's join says nothing of it). */
+export interface JoinedPlayback {
+  playing: boolean;
+  current_time: number;
+  /** Server epoch ms. */
+  updated_at: number;
 }
 
 /** The ws relay's client: the room is named in the URL. */

@@ -17,7 +17,7 @@ import {
   type Voter,
   vote,
 } from './client-traffic.ts';
-import { type ConnectOptions, joinedWireClient, openWs } from './connect.ts';
+import { type ConnectOptions, type JoinedPlayback, joinedWireClient, openWs } from './connect.ts';
 import { frameKind, lookAlikeState, type StateFrame } from './frames.ts';
 import { isQuietRoom, type LoadPlan, type LoadReady, type LoadResult, type WindowMark } from './messages.ts';
 
@@ -32,8 +32,27 @@ const intervalMs = plan.eventPeriodMs / roomCount;
 /** Each room's events over the run, and the first one of the measured window. */
 const eventsPerRoom = Math.floor(((plan.warmupSeconds + plan.measureSeconds) * 1000) / plan.eventPeriodMs);
 const firstMeasured = Math.ceil((plan.warmupSeconds * 1000) / plan.eventPeriodMs);
-/** The position the host reports at its k-th event: where a playing video is then (k-th heartbeat in the mix). */
+/** The position a baseline's host sends at its k-th event: where a playing video is then (k-th heartbeat in the mix). */
 const positionOf = (k: number) => (k * plan.eventPeriodMs) / 1000;
+/** Server epoch ms at performance.now() 0 (the server and the generator share this machine's clock). */
+const epochAtZero = Date.now() - performance.now();
+/**
+ * XemChung: each room's clock as its clients' joins answered it. Its host reports where that clock is at each
+ * event's scheduled time, as a real player following the room would: a report more than 1 s from the room's clock
+ * is a seek the ready gate holds (R122), and a host on a clock of its own made every heartbeat one (bench/README).
+ * Its followers read the event's scheduled time back from the position.
+ */
+const roomClocks: Array<JoinedPlayback | undefined> = new Array(roomCount);
+/** Where room r's clock is at `at` (performance.now() ms). */
+const clockPositionAt = (clock: JoinedPlayback, at: number) =>
+  clock.current_time + (clock.playing ? (epochAtZero + at - clock.updated_at) / 1000 : 0);
+/** The event whose report carried `position` (its index k), from room r's clock or the baseline's positions. */
+function eventOf(room: number, position: number): number {
+  const clock = plan.target === 'xemchung' ? roomClocks[room] : undefined;
+  if (!clock?.playing) return Math.round((position * 1000) / plan.eventPeriodMs);
+  const scheduled = clock.updated_at - epochAtZero + (position - clock.current_time) * 1000;
+  return Math.round((scheduled - start - room * intervalMs) / plan.eventPeriodMs);
+}
 const closers: Array<() => void> = [stopTraffic];
 
 let start = Number.POSITIVE_INFINITY;
@@ -79,7 +98,7 @@ function sampler(room: number, cross: boolean) {
     lastVersion = Math.max(lastVersion, state.version);
     const position = (state.current_video ?? state.set?.current_video)?.current_time;
     if (!hostEvent || position === undefined) return;
-    const k = Math.round((position * 1000) / plan.eventPeriodMs);
+    const k = eventOf(room, position);
     if (k < firstMeasured || k >= eventsPerRoom) return;
     const latency = now - scheduledAt(room, k);
     (cross ? latencyCross : latencyLocal).push(latency);
@@ -114,7 +133,7 @@ async function connectFollower(room: number, follower: number): Promise<void> {
   // client comes from 127.0.0.1.
   const voterCookie = plan.mix && follower === VOTER ? (plan.rooms[room]?.voterCookie ?? null) : null;
   const cookie = plan.target === 'xemchung' ? (chatterCookie ?? voterCookie) : null;
-  const client = await joinedWireClient(at(room, node), cookie, (frame) => {
+  const { client, playback } = await joinedWireClient(at(room, node), cookie, (frame) => {
     // XemChung also sends who is in the room (R52), chat (R54) and votes (R65): counted apart, never as a host
     // event's delivery; a vote's state is still parsed for its version.
     const kind = frameKind(frame);
@@ -127,6 +146,8 @@ async function connectFollower(room: number, follower: number): Promise<void> {
       else if (kind === 'host') received++;
     }
   });
+  // Followers join before any event: the room's clock is still the one every client of the room saw at its join.
+  if (playback && roomClocks[room] === undefined) roomClocks[room] = playback;
   // The Socket.IO baselines receive the same reports, chat and votes, so their CPU compares like with like.
   if (plan.reports || plan.mix) reporters.push({ client, watching: follower === plan.followers - 1 });
   if (chatterCookie !== undefined) chatters.push(client);
@@ -149,11 +170,18 @@ async function connectHost(room: number): Promise<(k: number) => void> {
     const socket = await openWs(where, () => {});
     return (k) => socket.send(JSON.stringify(lookAlikeState(seeded, room, k, positionOf(k), plan.mix)));
   }
-  const client = await joinedWireClient(where, seeded.hostCookie || null, () => {});
+  const { client, playback } = await joinedWireClient(where, seeded.hostCookie || null, () => {});
   if (plan.reports || plan.mix) reporters.push({ client, watching: false });
+  const clock = roomClocks[room] ?? playback;
+  if (plan.target === 'xemchung' && !clock?.playing) throw new Error(`room ${seeded.id} is not playing`);
   const payload =
-    plan.target === 'xemchung'
-      ? (k: number) => ({ id: seeded.videoId, playing: true, position: positionOf(k), rate: 1 })
+    plan.target === 'xemchung' && clock
+      ? (k: number) => ({
+          id: seeded.videoId,
+          playing: true,
+          position: clockPositionAt(clock, scheduledAt(room, k)),
+          rate: 1,
+        })
       : (k: number) => lookAlikeState(seeded, room, k, positionOf(k), plan.mix);
   return (k) => {
     outstanding++;
