@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { disconnection, type GuestBrowser, guestBrowser, openTab, TRUST_LOCAL_PROXY } from './moderation-clients.ts';
 import { itemIdOf, itemOf, playing, sharedFile } from './own-file-clients.ts';
+import { reportLikeAPage, viewersWhere } from './presence-clients.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, youtubeVideo } from './room-clients.ts';
 import { suiteServer } from './suite-server.ts';
 
@@ -62,6 +63,28 @@ describe('the wait for an absent sharer (R120)', () => {
       // Only moved on from: the item stays, to play again once its sharer is back.
       expect(itemOf(moved, file)).toMatchObject({ visited: true });
     }
+  });
+
+  it('R120, R122: the item the room moves on to waits for the players, as a select does', async () => {
+    const { roomId, hostClient } = await room();
+    const { client: sharer } = await guestIn(roomId);
+    const { client: viewer } = await guestIn(roomId);
+    // Working players, as pages report them on joining (R53): a start waits for them.
+    for (const client of [hostClient, viewer]) await reportLikeAPage(client, false);
+    await viewersWhere(hostClient, (viewers) => [...viewers.values()].filter((v) => v.report).length === 2);
+    const file = sharedFile(5);
+    expect(await sharer.request('playlist:addFile', { file })).toMatchObject({ ok: true });
+    const next = youtubeVideo('Tiếp theo');
+    await hostClient.request('playlist:add', { video: next });
+    await hostClient.request('playlist:select', { id: itemIdOf(file) });
+    await playing(viewer, itemIdOf(file));
+
+    await leave(sharer);
+    const moved = await playing(hostClient, next.id);
+    const movedAt = Date.now();
+    expect(moved.current_video).toMatchObject({ index: 1, current_time: 0, playing: true });
+    expect(moved.readyWait).toHaveLength(2);
+    expect(moved.current_video.updated_at).toBeGreaterThan(movedAt + 1000);
   });
 
   it('R120: the sharer re-joins within the wait, and the room stays on their file', async () => {
