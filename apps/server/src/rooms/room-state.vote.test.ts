@@ -108,7 +108,7 @@ describe('vote:skip (R64–R67)', () => {
     expect(result).toEqual({ error: expect.objectContaining({ code: 'unavailable' }) });
   });
 
-  it('R65: the votes go whenever the item changes — a selectVideo, an end, a removal of the playing item', () => {
+  it('R65: the votes go whenever the item changes — a select, an end, a removal of the playing item', () => {
     const voted = ok(as(GUEST, roomPlaying('a'), vote('a'), FOUR));
     const host = (state: RoomState, command: StateCommand) => ok(applyRoomCommand(state, command, HOST, NOW));
     expect(host(voted, { type: 'playlist:select', id: vid('c') }).skipVotes).toEqual([]);
