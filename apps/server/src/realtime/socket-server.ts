@@ -202,6 +202,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     },
   });
   const present = (roomId: string) => presence.presentKeys(roomId);
+  const waitable = (roomId: string) => presence.waitableKeys(roomId);
   const recheckPresence = createPresenceRecheck({
     store: deps.store,
     queue,
@@ -209,7 +210,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     now,
     present,
     watchedRooms,
-    waitable: (roomId) => presence.waitableKeys(roomId),
+    waitable,
     available: () => deps.fanout?.ready ?? true,
     commandTimeoutMs: deps.commandTimeoutMs,
     resync: (roomId) => resync.schedule([roomId]),
@@ -223,7 +224,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     now,
     present,
     waitMs: deps.sharerWaitMs,
-    waitable: (roomId) => presence.waitableKeys(roomId),
+    waitable,
     watchedRooms,
     available: () => deps.fanout?.ready ?? true,
     commandTimeoutMs: deps.commandTimeoutMs,
@@ -257,7 +258,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
       rate: new GuestAwareRate({ ...PLAYLIST_READ_RATE, now }, { ...PLAYLIST_READ_ADDRESS_RATE, now }),
     },
     peers: socketPeerRelay(io),
-    waitable: (roomId) => presence.waitableKeys(roomId),
+    waitable,
   });
   const dispatch = createDispatcher(handlers, (outcome) => deps.observer?.commandAnswered(outcome));
   const observer = deps.observer;

@@ -1,9 +1,8 @@
 import { type QueuedCommandDeps, queuedCommands } from '../commands/queued-command.ts';
 import type { PresenceWatchedRooms } from './presence-watched-rooms.ts';
 import { publishCommit, type RoomBroadcast } from './room-commit.ts';
-import { gated, recheckReadyWait } from './room-ready-gate.ts';
+import { gated, recheckReadyWait, type Waitable } from './room-ready-gate.ts';
 import { recheckSkipVotes } from './room-state.ts';
-import type { RoomState, Transition } from './room-state-types.ts';
 import type { RoomStore } from './room-store.ts';
 
 export interface PresenceRecheckDeps extends QueuedCommandDeps {
@@ -14,7 +13,7 @@ export interface PresenceRecheckDeps extends QueuedCommandDeps {
   present: (roomId: string) => ReadonlySet<string>;
   watchedRooms: PresenceWatchedRooms;
   /** R122: the people a start would wait for (present, with a working player). */
-  waitable?: (roomId: string) => ReadonlySet<string>;
+  waitable?: Waitable;
   /** Re-broadcasts a room's committed state once the database answers (a commit whose outcome is unknown). */
   resync?: (roomId: string) => void;
   onError: (error: unknown) => void;
@@ -37,27 +36,15 @@ export function createPresenceRecheck(deps: PresenceRecheckDeps): (roomId: strin
       ignore,
       async () => {
         const present = deps.present(roomId);
-        const { waitable } = deps;
-        const decide = gated(
-          (state, now) => recheckSkipVotes(state, present, now),
-          waitable && (() => waitable(roomId)),
-        );
-        const result = await deps.store.apply(roomId, (state) => recheckPresent(state, present, deps.now(), decide));
+        // R66's skip starts the next item, which waits for the players as a select's does (R122).
+        const skip = gated((state, now) => recheckSkipVotes(state, present, now), deps.waitable);
+        const result = await deps.store.apply(roomId, (state) => {
+          const now = deps.now();
+          return skip(recheckReadyWait(state, present, now), now);
+        });
         publishCommit(deps, roomId, result);
       },
       () => deps.resync?.(roomId),
     ).catch(deps.onError);
   };
-}
-
-/** The room's wait, then its votes (`skip`: their re-check, its start gated), against the people present now. */
-function recheckPresent(
-  state: RoomState,
-  present: ReadonlySet<string>,
-  now: number,
-  skip: (state: RoomState, now: number) => Transition,
-): Transition {
-  const waited = recheckReadyWait(state, present, now);
-  if ('error' in waited) return waited;
-  return skip(waited.state, now);
 }

@@ -9,6 +9,7 @@ import {
 import type { Actor } from '../commands/actor.ts';
 import type { RunQueued } from '../commands/queued-command.ts';
 import type { PresenceWatchedRooms } from './presence-watched-rooms.ts';
+import type { Waitable } from './room-ready-gate.ts';
 import { applyRoomCommand, type CommandContext, type RoomState, type StateCommand } from './room-state.ts';
 import type { ApplyResult, RoomStore } from './room-store.ts';
 
@@ -76,7 +77,7 @@ export interface RoomCommitDeps {
    * R122: the person keys of the people in a room whose players a start may wait for (presence: present, with a
    * working player). Without it, starts never wait.
    */
-  waitable?: (roomId: string) => ReadonlySet<string>;
+  waitable?: Waitable;
 }
 
 /** What keeps track of rooms from every commit and read (the rooms playing someone's file, R120). */
@@ -94,7 +95,6 @@ const notFound = () => ackFailure('room_not_found', 'Room not found');
  * the database by then.
  */
 export function createRoomCommandRunner(deps: RoomCommitDeps, runQueued: RunQueued): RoomCommandRunner {
-  const waitable = deps.waitable;
   return (roomId, actor, command, reply, context, details) =>
     runQueued(
       roomId,
@@ -105,7 +105,7 @@ export function createRoomCommandRunner(deps: RoomCommitDeps, runQueued: RunQueu
         let change: RoomChange | null = null;
         const result = await deps.store.apply(roomId, (state, version) => {
           const transition = applyRoomCommand(state, command, actor, deps.now(), {
-            waitable: waitable && (() => waitable(roomId)),
+            waitable: deps.waitable,
             ...context?.(),
             version,
           });

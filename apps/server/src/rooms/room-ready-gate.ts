@@ -25,23 +25,21 @@ function isStart(before: RoomState, after: RoomState, now: number): boolean {
   return Math.abs(expectedPosition(next, now) - expectedPosition(was, now)) > READY_GATE_SEEK_SECONDS;
 }
 
+/** R122: the person keys of the people in a room whose players a start waits for (present, with a working player). */
+export type Waitable = (roomId: string) => ReadonlySet<string>;
+
 /**
  * The state a command leads to, with its start gated (R122): a start waits until `now` + the room's bound for the
  * people `waitable` lists (present, with a working player), and begins at once when there is none to wait for or
  * the bound is 0. A re-anchor while a start waits (a controller's report of the same place) leaves the start where
  * it was; anything else that stops or changes what plays ends the wait.
  */
-export function gateStart(
-  before: RoomState,
-  after: RoomState,
-  now: number,
-  waitable: (() => ReadonlySet<string>) | undefined,
-): RoomState {
+export function gateStart(before: RoomState, after: RoomState, now: number, waitable: Waitable | undefined): RoomState {
   const was = before.current_video;
   const next = after.current_video;
   if (isStart(before, after, now)) {
     const bound = after.settings.readyGateSeconds * 1000;
-    const people = bound > 0 && waitable ? [...waitable()].slice(0, SKIP_VOTES_MAX) : [];
+    const people = bound > 0 && waitable ? [...waitable(after.id)].slice(0, SKIP_VOTES_MAX) : [];
     if (people.length === 0) return withoutWait(after);
     const position = expectedPosition(next, now);
     return {
@@ -66,7 +64,7 @@ export function gateStart(
  */
 export function gated(
   decide: (state: RoomState, now: number) => Transition,
-  waitable: (() => ReadonlySet<string>) | undefined,
+  waitable: Waitable | undefined,
 ): (state: RoomState, now: number) => Transition {
   return (state, now) => {
     const decided = decide(state, now);
@@ -88,31 +86,38 @@ export function playerReady(state: RoomState, id: string, startsAt: number, acto
   const current = state.current_video;
   if (current.id !== id || current.updated_at !== startsAt || !startPending(state, now)) return { state };
   if (!state.readyWait.includes(actor.key)) return { state };
-  const readyWait = state.readyWait.filter((key) => key !== actor.key);
-  if (readyWait.length > 0) return { state: { ...state, readyWait } };
-  return startSoon(state, now);
+  return {
+    state: waitOnlyFor(
+      state,
+      state.readyWait.filter((key) => key !== actor.key),
+      now,
+    ),
+  };
 }
 
 /**
  * R122: the people present changed while a start waits: whoever left is no longer waited for, and the start comes
  * READY_GATE_LEAD_MS from now once nobody listed is left. The same state when nothing changes.
  */
-export function recheckReadyWait(state: RoomState, present: ReadonlySet<string>, now: number): Transition {
-  if (!startPending(state, now)) return { state };
+export function recheckReadyWait(state: RoomState, present: ReadonlySet<string>, now: number): RoomState {
+  if (!startPending(state, now)) return state;
   const readyWait = state.readyWait.filter((key) => present.has(key));
-  if (readyWait.length === state.readyWait.length) return { state };
-  if (readyWait.length > 0) return { state: { ...state, readyWait } };
-  return startSoon(state, now);
+  return readyWait.length === state.readyWait.length ? state : waitOnlyFor(state, readyWait, now);
 }
 
 /** R122: a controller starts the waiting room's clock now, whoever is still loading. */
 export function startNow(state: RoomState, id: string, now: number): Transition {
   if (state.current_video.id !== id) return refuse('version_conflict', 'That video is no longer playing');
-  return startPending(state, now) ? startSoon(state, now) : { state };
+  return { state: startPending(state, now) ? startSoon(state, now) : state };
+}
+
+/** The waiting start, waiting only for `readyWait` now; with nobody left, it starts soon. */
+function waitOnlyFor(state: RoomState, readyWait: string[], now: number): RoomState {
+  return readyWait.length > 0 ? { ...state, readyWait } : startSoon(state, now);
 }
 
 /** The start brought forward to READY_GATE_LEAD_MS from now (never later than it was), the wait over. */
-function startSoon(state: RoomState, now: number): Transition {
+function startSoon(state: RoomState, now: number): RoomState {
   const updated_at = Math.min(state.current_video.updated_at, now + READY_GATE_LEAD_MS);
-  return { state: { ...state, current_video: { ...state.current_video, updated_at }, readyWait: [] } };
+  return { ...state, current_video: { ...state.current_video, updated_at }, readyWait: [] };
 }

@@ -18,7 +18,7 @@ import {
 import type { Actor } from '../commands/actor.ts';
 import { add, addFile, addList, type ListAdd } from './room-adds.ts';
 import { move, playNext, shuffle } from './room-order.ts';
-import { gateStart, playerReady, startNow } from './room-ready-gate.ts';
+import { gateStart, playerReady, startNow, type Waitable } from './room-ready-gate.ts';
 import { type Adder, type RoomState, refuse, type Transition } from './room-state-types.ts';
 import { addSubtitle, removeSubtitle, type SubtitleAdd, shiftSubtitles } from './room-subtitles.ts';
 
@@ -45,7 +45,7 @@ export interface CommandContext {
    * R122: the person keys of the people present whose players a start may wait for, asked only when a start is
    * decided. Without it nobody is waited for: every start begins at once.
    */
-  waitable?: () => ReadonlySet<string>;
+  waitable?: Waitable;
 }
 
 /** Whether a command made against room version `seen` (when it names one) comes after the room moved on (R60, R93). */

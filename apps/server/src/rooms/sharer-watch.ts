@@ -3,7 +3,7 @@ import { type QueuedCommandDeps, queuedCommands } from '../commands/queued-comma
 import type { PresenceWatchedRooms } from './presence-watched-rooms.ts';
 import { publishCommit, type RoomBroadcast } from './room-commit.ts';
 import { currentItem, dropSharedFiles, moveOnFromAbsentSharer } from './room-own-files.ts';
-import { gated } from './room-ready-gate.ts';
+import { gated, type Waitable } from './room-ready-gate.ts';
 import type { RoomState, Transition } from './room-state-types.ts';
 import type { RoomStore } from './room-store.ts';
 
@@ -14,7 +14,7 @@ export interface SharerWatchDeps extends QueuedCommandDeps {
   /** The person keys of the people in the room now, on every node (presence, R52). */
   present: (roomId: string) => ReadonlySet<string>;
   /** R122: the people a start would wait for (present, with a working player). */
-  waitable?: (roomId: string) => ReadonlySet<string>;
+  waitable?: Waitable;
   /** Rooms whose people decide something standing (R66, R122): a move-on's wait is one. */
   watchedRooms?: PresenceWatchedRooms;
   /** How long a sharer who left may take to come back (R120); OWN_FILE_SHARER_WAIT_MS unless a test says. */
@@ -105,8 +105,7 @@ export class SharerWatch {
       () => {},
       async () => {
         // R122: the item it moves on to waits for the players, as a select's does.
-        const { waitable } = deps;
-        const gatedDecide = gated(decide, waitable && (() => waitable(roomId)));
+        const gatedDecide = gated(decide, deps.waitable);
         const result = await deps.store.apply(roomId, (state) => gatedDecide(state, deps.now()));
         publishCommit({ broadcast: deps.broadcast, sharers: this, watchedRooms: deps.watchedRooms }, roomId, result);
       },
