@@ -45,17 +45,29 @@ describe('the wait for an absent sharer (R120)', () => {
 
   const storedVersion = async (roomId: string) => (await new RoomRepository(server.app.db).load(roomId))?.version;
 
-  it('R120: the sharer of the file playing leaves; after the wait the room moves on, for everyone', async () => {
+  /**
+   * A room playing a guest's shared file with a video after it, a second guest watching; `reporting`: the host and
+   * the viewer have reported working players (R53), so a start waits for them (R122).
+   */
+  async function playingSharedFile(fileNumber: number, reporting = false) {
     const { roomId, hostClient } = await room();
     const { client: sharer } = await guestIn(roomId);
     const { client: viewer } = await guestIn(roomId);
-    const file = sharedFile(1);
+    if (reporting) {
+      for (const client of [hostClient, viewer]) await reportLikeAPage(client, false);
+      await viewersWhere(hostClient, (viewers) => [...viewers.values()].filter((v) => v.report).length === 2);
+    }
+    const file = sharedFile(fileNumber);
     expect(await sharer.request('playlist:addFile', { file })).toMatchObject({ ok: true });
     const next = youtubeVideo('Tiếp theo');
     await hostClient.request('playlist:add', { video: next });
     await hostClient.request('playlist:select', { id: itemIdOf(file) });
     await playing(viewer, itemIdOf(file));
+    return { hostClient, sharer, viewer, file, next };
+  }
 
+  it('R120: the sharer of the file playing leaves; after the wait the room moves on, for everyone', async () => {
+    const { hostClient, sharer, viewer, file, next } = await playingSharedFile(1);
     await leave(sharer);
     for (const client of [hostClient, viewer]) {
       const moved = await playing(client, next.id);
@@ -66,19 +78,7 @@ describe('the wait for an absent sharer (R120)', () => {
   });
 
   it('R120, R122: the item the room moves on to waits for the players, as a select does', async () => {
-    const { roomId, hostClient } = await room();
-    const { client: sharer } = await guestIn(roomId);
-    const { client: viewer } = await guestIn(roomId);
-    // Working players, as pages report them on joining (R53): a start waits for them.
-    for (const client of [hostClient, viewer]) await reportLikeAPage(client, false);
-    await viewersWhere(hostClient, (viewers) => [...viewers.values()].filter((v) => v.report).length === 2);
-    const file = sharedFile(5);
-    expect(await sharer.request('playlist:addFile', { file })).toMatchObject({ ok: true });
-    const next = youtubeVideo('Tiếp theo');
-    await hostClient.request('playlist:add', { video: next });
-    await hostClient.request('playlist:select', { id: itemIdOf(file) });
-    await playing(viewer, itemIdOf(file));
-
+    const { hostClient, sharer, next } = await playingSharedFile(5, true);
     await leave(sharer);
     const moved = await playing(hostClient, next.id);
     const movedAt = Date.now();
