@@ -43,9 +43,9 @@ const epochAtZero = Date.now() - performance.now();
  * Its followers read the event's scheduled time back from the position.
  */
 const roomClocks: Array<JoinedPlayback | undefined> = new Array(roomCount);
-/** Where room r's clock is at `at` (performance.now() ms). */
+/** Where a playing room's clock is at `at` (performance.now() ms). */
 const clockPositionAt = (clock: JoinedPlayback, at: number) =>
-  clock.current_time + (clock.playing ? (epochAtZero + at - clock.updated_at) / 1000 : 0);
+  clock.current_time + (epochAtZero + at - clock.updated_at) / 1000;
 /** The event whose report carried `position` (its index k), from room r's clock or the baseline's positions. */
 function eventOf(room: number, position: number): number {
   const clock = plan.target === 'xemchung' ? roomClocks[room] : undefined;
