@@ -51,6 +51,8 @@ const VALID: Record<CommandType, Record<string, unknown>> = {
   'subtitle:add': { id: 'm_AAAAAAAAAAAAAAAAAAAAAA', fileId: 'AAAAAAAAAAAAAAAAAAAAAA', label: 'Tiếng Việt' },
   'subtitle:remove': { id: 'm_AAAAAAAAAAAAAAAAAAAAAA', fileId: 'AAAAAAAAAAAAAAAAAAAAAA' },
   'subtitle:shift': { id: 'm_AAAAAAAAAAAAAAAAAAAAAA', shiftMs: -300 },
+  'share:start': {},
+  'share:stop': { id: 'sh-00000000-0000-4000-8000-000000000000' },
   'moderation:kick': { key: 'g:AAAAAAAAAA' },
   'moderation:ban': { uid: 'nobody' },
   'moderation:unban': { uid: 'nobody' },

@@ -13,6 +13,7 @@ export function emptyRoomState(changes: Partial<RoomState> = {}): RoomState {
     loop: 'off',
     skipVotes: [],
     readyWait: [],
+    share: null,
     current_video: { ...DEFAULT_CURRENT_VIDEO },
     adders: {},
     ...changes,

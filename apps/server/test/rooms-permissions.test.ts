@@ -23,6 +23,7 @@ const CONTROLLERS_ONLY: CommandType[] = [
   'playback:start',
   'chat:delete',
   'subtitle:shift',
+  'share:start',
 ];
 const HOST_ONLY: CommandType[] = [
   'playlist:clear',
@@ -230,6 +231,16 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
       case 'subtitle:shift':
         shiftMs = shiftMs === 100 ? 200 : 100;
         return client.request(type, { id: FILM.id, shiftMs });
+      case 'share:start': {
+        // Stopped again, so the next role's start meets no share standing (R126: one at a time).
+        const ack = await client.request(type, {});
+        const share = (await new RoomRepository(server.app.db).load(roomId))?.share;
+        if (share) expect(await client.request('share:stop', { id: share.id })).toMatchObject({ ok: true });
+        return ack;
+      }
+      case 'share:stop':
+        // A share that is not standing: nothing to stop, whoever asks (who may stop one: screen-share.test.ts).
+        return client.request(type, { id: 'sh-not-standing' });
     }
   };
 

@@ -61,6 +61,8 @@ export const ERROR_CODES = [
   'subtitles_full',
   /** `subtitle:add` of a file that was never uploaded to this room, or was deleted (R111). */
   'subtitle_not_found',
+  /** `share:start` while someone else shares their screen (R126): a controller stops that share first. */
+  'share_taken',
   /** Too many commands from this socket; wait and retry. */
   'rate_limited',
   /** The command refers to a state that is no longer current (e.g. `playback:ended` for a video that already changed). */

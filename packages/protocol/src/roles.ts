@@ -53,6 +53,9 @@ export const COMMAND_PERMISSIONS = {
   'subtitle:add': 'adder',
   'subtitle:remove': 'adder',
   'subtitle:shift': 'controller',
+  'share:start': 'controller',
+  // R126: the sharer ends their own share whatever their role is now; a controller ends anyone's (room-share.ts).
+  'share:stop': 'viewer',
   'moderation:kick': 'host',
   'moderation:ban': 'host',
   'moderation:unban': 'host',

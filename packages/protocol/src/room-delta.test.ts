@@ -23,6 +23,7 @@ const room = (playlist: Video[], version = 1): RoomSnapshot => ({
   loop: 'off',
   skipVotes: [],
   readyWait: [],
+  share: null,
   version,
 });
 

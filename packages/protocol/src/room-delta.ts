@@ -18,6 +18,7 @@ export const ROOM_DELTA_FIELDS = [
   'loop',
   'skipVotes',
   'readyWait',
+  'share',
 ] as const;
 
 /** What a delta is taken between: a room's fields, whatever else its holder keeps beside them. */

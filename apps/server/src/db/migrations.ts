@@ -278,6 +278,13 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The screen share (R126): the room's share as JSON (ScreenShare), null when nobody shares. Named to sort after
+  // vote_0013.
+  vote_0014_screen_share: {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('rooms').addColumn('screen_share', 'text').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

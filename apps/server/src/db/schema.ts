@@ -71,6 +71,8 @@ export interface RoomsTable {
   ready_gate_seconds: number;
   /** R122: JSON array of the person keys a start still waits for (readyWait). */
   ready_wait: string;
+  /** R126: the room's screen share as JSON (ScreenShare); null when nobody shares. */
+  screen_share: string | null;
 }
 
 export interface PlaylistItemsTable {

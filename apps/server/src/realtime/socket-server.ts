@@ -13,11 +13,12 @@ import type { ModerationStore } from '../moderation/moderation-store.ts';
 import { P2P_RATES } from '../p2p/p2p-handlers.ts';
 import { createPresenceRecheck } from '../rooms/presence-recheck.ts';
 import { PresenceWatchedRooms } from '../rooms/presence-watched-rooms.ts';
-import type { RoomBroadcast } from '../rooms/room-commit.ts';
+import { type RoomBroadcast, roomsSeenBy } from '../rooms/room-commit.ts';
 import { READY_RATES } from '../rooms/room-handlers.ts';
 import type { RoomRepository } from '../rooms/room-repository.ts';
 import { RoomResync } from '../rooms/room-resync.ts';
 import type { RoomStore } from '../rooms/room-store.ts';
+import { ShareExits } from '../rooms/share-exits.ts';
 import { SharerWatch } from '../rooms/sharer-watch.ts';
 import type { SubtitleHandlerDeps } from '../rooms/subtitle-handlers.ts';
 import { VOTE_ADDRESS_RATE, VOTE_RATE } from '../rooms/vote-handlers.ts';
@@ -26,7 +27,7 @@ import { AddressLimits, dropUpgrade, SOCKETS_PER_ADDRESS } from './address-limit
 import { ClientWarnings, clientAddressOf, type TrustProxy } from './client-warnings.ts';
 import { createCommandTable } from './command-table.ts';
 import { handshakeGuard, type SocketData, transportGuard } from './handshake.ts';
-import { socketPeerRelay } from './peer-relay.ts';
+import { peerRoom, socketPeerRelay } from './peer-relay.ts';
 import { Presence } from './presence.ts';
 import { type RedisFanout, useRedisFanout } from './redis-adapter.ts';
 import { SocketContext, type SocketContextDeps } from './socket-connection.ts';
@@ -231,6 +232,23 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     resync: (roomId) => resync.schedule([roomId]),
     onError: (error) => log.warn({ err: error }, 'moving on from an absent sharer failed'),
   });
+  // R126: a share ends when its tab leaves the room; the node holding the tab hears it leave.
+  const shareExits = new ShareExits({
+    store: deps.store,
+    queue,
+    broadcast,
+    now,
+    watchedRooms,
+    isLocal: (peer) => io.of('/').sockets.has(peer),
+    available: () => deps.fanout?.ready ?? true,
+    commandTimeoutMs: deps.commandTimeoutMs,
+    resync: (roomId) => resync.schedule([roomId]),
+    onError: (error) => log.warn({ err: error }, 'ending the share of a tab that left failed'),
+  });
+  io.of('/').adapter.on('leave-room', (room: string, socketId: string) => {
+    const roomId = room.split('/', 1)[0] ?? room;
+    if (room === peerRoom(roomId, socketId)) shareExits.left(roomId, socketId);
+  });
   const handlers = createCommandTable({
     repository: deps.repository,
     store: deps.store,
@@ -251,7 +269,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     presence,
     votes: { rate: new GuestAwareRate({ ...VOTE_RATE, now }, { ...VOTE_ADDRESS_RATE, now }), present },
     watchedRooms,
-    sharers,
+    sharers: roomsSeenBy(sharers, shareExits),
     sharedFiles: sharers,
     playlists: {
       reader: deps.playlists,

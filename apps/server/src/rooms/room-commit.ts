@@ -80,10 +80,22 @@ export interface RoomCommitDeps {
   waitable?: Waitable;
 }
 
-/** What keeps track of rooms from every commit and read (the rooms playing someone's file, R120). */
+/** What keeps track of rooms from every commit and read (the rooms playing someone's file, R120; shares, R126). */
 export interface RoomsSeen {
   seen(room: RoomSnapshot): void;
   forget(roomId: string): void;
+}
+
+/** Several trackers of rooms as one, each told of every room seen. */
+export function roomsSeenBy(...trackers: RoomsSeen[]): RoomsSeen {
+  return {
+    seen: (room) => {
+      for (const tracker of trackers) tracker.seen(room);
+    },
+    forget: (roomId) => {
+      for (const tracker of trackers) tracker.forget(roomId);
+    },
+  };
 }
 
 const notFound = () => ackFailure('room_not_found', 'Room not found');

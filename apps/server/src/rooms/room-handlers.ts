@@ -59,7 +59,9 @@ export type RoomCommandType =
   | 'playback:start'
   | 'playlist:clear'
   | 'cohost:revoke'
-  | 'room:settings';
+  | 'room:settings'
+  | 'share:start'
+  | 'share:stop';
 
 const notFound = () => ackFailure('room_not_found', 'Room not found');
 
@@ -154,5 +156,13 @@ export function createRoomHandlers(
     'playlist:clear': roomCommand,
     'cohost:revoke': roomCommand,
     'room:settings': roomCommand,
+    /** R126: the share names this tab's socket, which the viewers' offers go to, and the person the others see. */
+    'share:start': async (connection, command, reply) => {
+      const roomId = connection.roomId;
+      if (roomId === null) return reply(ackFailure('not_joined', 'Join the room first'));
+      const tab = { peer: connection.id, person: connection.identity.person };
+      return runRoomCommand(roomId, actorOf(connection), command, reply, () => ({ tab }));
+    },
+    'share:stop': roomCommand,
   };
 }

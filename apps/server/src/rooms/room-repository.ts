@@ -9,6 +9,7 @@ import {
   type RoomSettings,
   type RoomSnapshot,
   type RoomSummary,
+  type ScreenShare,
   type SubtitleTrack,
   type Video,
   type VideoSource,
@@ -63,7 +64,7 @@ function toLoopMode(stored: string): LoopMode {
 
 /** The room-row columns that hold who shares control, the host's settings, the loop mode and the skip votes. */
 export function socialColumns(
-  room: Pick<RoomSnapshot, 'cohosts' | 'settings' | 'loop' | 'skipVotes' | 'readyWait'> &
+  room: Pick<RoomSnapshot, 'cohosts' | 'settings' | 'loop' | 'skipVotes' | 'readyWait' | 'share'> &
     Pick<RoomState, 'voterAddresses'>,
 ) {
   // Only the addresses of votes that stand: a select or a skip empties the votes and leaves the map as it was.
@@ -83,6 +84,7 @@ export function socialColumns(
     skip_vote_addresses: JSON.stringify(voterAddresses),
     ready_gate_seconds: room.settings.readyGateSeconds,
     ready_wait: JSON.stringify(room.readyWait),
+    screen_share: room.share ? JSON.stringify(room.share) : null,
   } as const;
 }
 
@@ -105,6 +107,7 @@ export function toSnapshot(room: RoomRow, items: PlaylistItemRow[]): RoomSnapsho
     loop: toLoopMode(room.loop_mode),
     skipVotes: JSON.parse(room.skip_votes) as string[],
     readyWait: JSON.parse(room.ready_wait) as string[],
+    share: room.screen_share === null ? null : (JSON.parse(room.screen_share) as ScreenShare),
     version: room.version,
   };
 }
@@ -155,7 +158,14 @@ export class RoomRepository {
       updated_at: current.updated_at,
       version: 1,
       created_at: this.now(),
-      ...socialColumns({ cohosts: [], settings: DEFAULT_ROOM_SETTINGS, loop: 'off', skipVotes: [], readyWait: [] }),
+      ...socialColumns({
+        cohosts: [],
+        settings: DEFAULT_ROOM_SETTINGS,
+        loop: 'off',
+        skipVotes: [],
+        readyWait: [],
+        share: null,
+      }),
     };
     await this.db.insertInto('rooms').values(row).execute();
     return toSnapshot(row, []);

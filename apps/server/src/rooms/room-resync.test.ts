@@ -13,6 +13,7 @@ const room = (id: string, version: number): RoomSnapshot => ({
   loop: 'off',
   skipVotes: [],
   readyWait: [],
+  share: null,
   current_video: DEFAULT_CURRENT_VIDEO,
   version,
 });

@@ -74,6 +74,11 @@ describe('permissions (R2)', () => {
     'playlist:shuffle': { type: 'playlist:shuffle' },
     'room:loop': { type: 'room:loop', mode: 'all' },
     'subtitle:shift': { type: 'subtitle:shift', id: FILM.id, shiftMs: 500 },
+    'share:start': { type: 'share:start' },
+  };
+  /** The tab a share would come from (R126), whoever sends it: the role alone decides. */
+  const context = {
+    tab: { peer: 'socket-1', person: { key: 'k', uid: null, name: null, photoURL: null, guestTag: 'x' } },
   };
 
   it('makes select, remove, clear watched, reordering, loop and playback host-only', () => {
@@ -82,10 +87,10 @@ describe('permissions (R2)', () => {
 
   it.each(Object.entries(commands))('refuses %s from a member and a guest with forbidden (R2)', (_type, command) => {
     for (const actor of [MEMBER, GUEST]) {
-      const result = applyRoomCommand(roomWithFilm, command, actor, NOW);
+      const result = applyRoomCommand(roomWithFilm, command, actor, NOW, context);
       expect(result).toEqual({ error: { code: 'forbidden', message: expect.any(String) } });
     }
-    expect('state' in applyRoomCommand(roomWithFilm, command, HOST, NOW)).toBe(true);
+    expect('state' in applyRoomCommand(roomWithFilm, command, HOST, NOW, context)).toBe(true);
   });
 
   it('lets members and guests add (R2, R6)', () => {

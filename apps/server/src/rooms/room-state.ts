@@ -19,10 +19,12 @@ import type { Actor } from '../commands/actor.ts';
 import { add, addFile, addList, type ListAdd } from './room-adds.ts';
 import { move, playNext, shuffle } from './room-order.ts';
 import { gateStart, playerReady, startNow, type Waitable } from './room-ready-gate.ts';
+import { type SharingTab, shareAfter, startShare, stopShare } from './room-share.ts';
 import { type Adder, type RoomState, refuse, type Transition } from './room-state-types.ts';
 import { addSubtitle, removeSubtitle, type SubtitleAdd, shiftSubtitles } from './room-subtitles.ts';
 
 export { type ListAdd, type ListAddSummary, listAddSummary, waitingCount } from './room-adds.ts';
+export { endShareOf, type SharingTab } from './room-share.ts';
 export type { Adder, RoomState, Transition } from './room-state-types.ts';
 export type { SubtitleAdd } from './room-subtitles.ts';
 
@@ -46,6 +48,8 @@ export interface CommandContext {
    * decided. Without it nobody is waited for: every start begins at once.
    */
   waitable?: Waitable;
+  /** R126: the tab a `share:start` came from; without it nobody can start a share. */
+  tab?: SharingTab;
 }
 
 /** Whether a command made against room version `seen` (when it names one) comes after the room moved on (R60, R93). */
@@ -80,10 +84,14 @@ export function applyRoomCommand(
     'error' in decided || command.type === 'playback:ready' || command.type === 'playback:start'
       ? decided
       : { state: gateStart(state, decided.state, now, context.waitable) };
+  if ('error' in outcome) return outcome;
+  // R126: a share ends when its sharer loses control or the room plays again.
+  const shared = shareAfter(state, outcome.state);
   // R65: votes are about one item; whatever changed the item (a select, a removal, autoplay) drops them.
-  if ('error' in outcome || outcome.state.skipVotes.length === 0) return outcome;
-  if (outcome.state.current_video.id === state.current_video.id) return outcome;
-  return { state: { ...outcome.state, skipVotes: [] } };
+  if (shared.skipVotes.length === 0 || shared.current_video.id === state.current_video.id) {
+    return shared === outcome.state ? outcome : { state: shared };
+  }
+  return { state: { ...shared, skipVotes: [] } };
 }
 
 function decide(
@@ -157,6 +165,10 @@ function decide(
       return removeSubtitle(state, command.id, command.fileId, actor);
     case 'subtitle:shift':
       return shiftSubtitles(state, command.id, command.shiftMs);
+    case 'share:start':
+      return startShare(state, context.tab, now);
+    case 'share:stop':
+      return stopShare(state, command.id, actor);
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled command ${JSON.stringify(unhandled)}`);

@@ -192,14 +192,15 @@ function onlyRoomRowChanged(before: RoomState, after: RoomState): boolean {
   return after.playlist === before.playlist && onlyPlaybackOrPlaylist(before, after);
 }
 
-/** The social columns (who shares control, the settings, the loop mode, the skip votes) are untouched. */
+/** The social columns (who shares control, the settings, the loop mode, the votes, the wait, the share) are untouched. */
 function onlyPlaybackOrPlaylist(before: RoomState, after: RoomState): boolean {
   return (
     after.cohosts === before.cohosts &&
     after.settings === before.settings &&
     after.loop === before.loop &&
     after.skipVotes === before.skipVotes &&
-    after.readyWait === before.readyWait
+    after.readyWait === before.readyWait &&
+    after.share === before.share
   );
 }
 

@@ -1,26 +1,13 @@
 import { OWN_FILE_SHARER_WAIT_MS, type RoomSnapshot } from '@xemchung/protocol';
-import { type QueuedCommandDeps, queuedCommands } from '../commands/queued-command.ts';
-import type { PresenceWatchedRooms } from './presence-watched-rooms.ts';
-import { publishCommit, type RoomBroadcast } from './room-commit.ts';
 import { currentItem, dropSharedFiles, moveOnFromAbsentSharer } from './room-own-files.ts';
-import { gated, type Waitable } from './room-ready-gate.ts';
 import type { RoomState, Transition } from './room-state-types.ts';
-import type { RoomStore } from './room-store.ts';
+import { type ServerDecisionDeps, serverDecisions } from './server-decision.ts';
 
-export interface SharerWatchDeps extends QueuedCommandDeps {
-  store: RoomStore;
-  broadcast: RoomBroadcast;
-  now: () => number;
+export interface SharerWatchDeps extends ServerDecisionDeps {
   /** The person keys of the people in the room now, on every node (presence, R52). */
   present: (roomId: string) => ReadonlySet<string>;
-  /** R122: the people a start would wait for (present, with a working player). */
-  waitable?: Waitable;
-  /** Rooms whose people decide something standing (R66, R122): a move-on's wait is one. */
-  watchedRooms?: PresenceWatchedRooms;
   /** How long a sharer who left may take to come back (R120); OWN_FILE_SHARER_WAIT_MS unless a test says. */
   waitMs?: number;
-  resync?: (roomId: string) => void;
-  onError: (error: unknown) => void;
 }
 
 /**
@@ -34,11 +21,12 @@ export class SharerWatch {
   private readonly sharers = new Map<string, { id: string; sharer: string }>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly deps: SharerWatchDeps;
-  private readonly runQueued: ReturnType<typeof queuedCommands>;
+  /** The move-on's commit, a start the server makes (R122: it waits for the players, as a select's does). */
+  private readonly commit: (roomId: string, decide: (state: RoomState, now: number) => Transition) => void;
 
   constructor(deps: SharerWatchDeps) {
     this.deps = deps;
-    this.runQueued = queuedCommands(deps);
+    this.commit = serverDecisions(deps, this);
   }
 
   /**
@@ -96,20 +84,5 @@ export class SharerWatch {
   private stop(roomId: string): void {
     clearTimeout(this.timers.get(roomId));
     this.timers.delete(roomId);
-  }
-
-  private commit(roomId: string, decide: (state: RoomState, now: number) => Transition): void {
-    const deps = this.deps;
-    this.runQueued(
-      roomId,
-      () => {},
-      async () => {
-        // R122: the item it moves on to waits for the players, as a select's does.
-        const gatedDecide = gated(decide, deps.waitable);
-        const result = await deps.store.apply(roomId, (state) => gatedDecide(state, deps.now()));
-        publishCommit({ broadcast: deps.broadcast, sharers: this, watchedRooms: deps.watchedRooms }, roomId, result);
-      },
-      () => deps.resync?.(roomId),
-    ).catch(deps.onError);
   }
 }

@@ -234,6 +234,24 @@ export const enRoom: RoomMessages = {
       failed: 'The file could not be shared. Please try again.',
     },
   },
+  screenShare: {
+    start: 'Share screen',
+    startHint:
+      'Share a tab, a window or the whole screen, with its sound where the browser allows. The video pauses while you share.',
+    starting: 'Opening…',
+    stop: 'Stop sharing',
+    label: 'Shared screen',
+    byYou: 'You are sharing your screen',
+    byOther: '{{name}} is sharing their screen',
+    connecting: 'Connecting to the shared screen…',
+    errors: {
+      denied: 'You did not allow screen sharing.',
+      unsupported: 'This browser cannot share a screen. Use Chrome, Edge or Firefox on a computer.',
+      share_taken: 'Someone else is sharing their screen. Stop that share first.',
+      forbidden: 'Only the host and co-hosts can share their screen.',
+      failed: 'Could not share the screen. Please try again.',
+    },
+  },
   subtitles: {
     button: 'Subtitles',
     dialogTitle: 'Subtitles',

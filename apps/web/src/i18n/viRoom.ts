@@ -234,6 +234,24 @@ export const viRoom = {
       failed: 'Không chia sẻ được tệp. Vui lòng thử lại.',
     },
   },
+  screenShare: {
+    start: 'Chia sẻ màn hình',
+    startHint:
+      'Chia sẻ một thẻ, một cửa sổ hoặc cả màn hình, kèm âm thanh nếu trình duyệt cho phép. Phòng tạm dừng video trong lúc chia sẻ.',
+    starting: 'Đang mở…',
+    stop: 'Dừng chia sẻ',
+    label: 'Màn hình đang được chia sẻ',
+    byYou: 'Bạn đang chia sẻ màn hình',
+    byOther: '{{name}} đang chia sẻ màn hình',
+    connecting: 'Đang kết nối với màn hình được chia sẻ…',
+    errors: {
+      denied: 'Bạn chưa cho phép chia sẻ màn hình.',
+      unsupported: 'Trình duyệt này không chia sẻ được màn hình. Hãy dùng Chrome, Edge hoặc Firefox trên máy tính.',
+      share_taken: 'Đang có người khác chia sẻ màn hình. Hãy dừng phần chia sẻ đó trước.',
+      forbidden: 'Chỉ chủ phòng và người đồng điều khiển được chia sẻ màn hình.',
+      failed: 'Không chia sẻ được màn hình. Vui lòng thử lại.',
+    },
+  },
   subtitles: {
     button: 'Phụ đề',
     dialogTitle: 'Phụ đề',

@@ -162,6 +162,7 @@ export function roomSnapshot(overrides: Partial<RoomSnapshot> = {}): RoomSnapsho
     loop: 'off',
     skipVotes: [],
     readyWait: [],
+    share: null,
     version: 1,
     ...overrides,
   };

@@ -88,6 +88,7 @@ export const scriptedRoom = (version: number, id = SCRIPTED_ROOM_ID): RoomSnapsh
   loop: 'off',
   skipVotes: [],
   readyWait: [],
+  share: null,
   current_video: { ...DEFAULT_CURRENT_VIDEO },
   version,
 });

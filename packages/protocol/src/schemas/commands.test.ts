@@ -162,6 +162,8 @@ describe('command catalogue', () => {
         'subtitle:shift',
         'p2p:announce',
         'p2p:signal',
+        'share:start',
+        'share:stop',
       ].sort(),
     );
     expect(isCommandType('playlist:add')).toBe(true);

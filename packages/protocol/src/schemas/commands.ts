@@ -160,6 +160,14 @@ const subtitleShiftCommand = z.object({
   shiftMs: subtitleShiftSchema,
 });
 
+/**
+ * R126: this tab starts sharing its screen, a window or a tab with the room (a controller; the same person's new
+ * tab or reconnected socket takes their share over). The server names the share and pauses the room.
+ */
+const shareStartCommand = z.object({ type: z.literal('share:start') });
+/** R126: ends the share `id` (its sharer, or any controller); a share that already ended changes nothing. */
+const shareStopCommand = z.object({ type: z.literal('share:stop'), id: videoIdSchema });
+
 // Moderation commands: about people rather than the room's state (R58, R59).
 const kickCommand = z.object({ type: z.literal('moderation:kick'), key: personKeySchema });
 const banCommand = z.object({ type: z.literal('moderation:ban'), uid: uidSchema });
@@ -192,6 +200,8 @@ export const roomCommandSchema = z.discriminatedUnion('type', [
   subtitleAddCommand,
   subtitleRemoveCommand,
   subtitleShiftCommand,
+  shareStartCommand,
+  shareStopCommand,
 ]);
 /** A command that changes a room's state; what the state machine consumes. */
 export type RoomCommand = z.infer<typeof roomCommandSchema>;

@@ -99,6 +99,8 @@ export const commandResultSchemas = {
   'subtitle:add': versionResultSchema,
   'subtitle:remove': versionResultSchema,
   'subtitle:shift': versionResultSchema,
+  'share:start': versionResultSchema,
+  'share:stop': versionResultSchema,
   'moderation:kick': kickResultSchema,
   'moderation:ban': uidResultSchema,
   'moderation:unban': uidResultSchema,

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { P2P_CANDIDATE_MAX, P2P_SDP_MAX } from '../limits.ts';
-import { videoIdSchema } from './room.ts';
+import { peerIdSchema, videoIdSchema } from './room.ts';
 
 // The signalling of own files (R113): viewers who want a playlist item's bytes and viewers who hold them find each
 // other with `p2p:announce`, then pass WebRTC offers, answers and ICE candidates through the server with
 // `p2p:signal`. The server relays them within the room and reads nothing in them but their sizes.
-
-/** A socket of the room, as `from` names it in `p2p:announce` and `p2p:signal` (a Socket.IO socket id). */
-export const peerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1–64 letters, digits, - and _');
 
 /** An offer or an answer (RTCSessionDescriptionInit without rollback, which never leaves a browser). */
 export const sessionDescriptionSchema = z.object({

@@ -30,6 +30,7 @@ import {
   SUBTITLE_TRACKS_MAX,
   type SubtitleTrack,
 } from '../subtitle-tracks.ts';
+import { personSchema } from './people.ts';
 
 /**
  * Where a playlist item plays from: the YouTube IFrame player, an HTML5 media element on a direct link, the
@@ -161,6 +162,22 @@ export const roomSettingsSchema = z.object({
 });
 export type RoomSettings = z.infer<typeof roomSettingsSchema>;
 
+/** A socket of the room, as `from` names it in `p2p:announce` and `p2p:signal` (a Socket.IO socket id). */
+export const peerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1–64 letters, digits, - and _');
+
+/**
+ * The room's screen share (R126): a tab's picture and sound that everyone sees in place of the player while it
+ * stands. `id` names it in the signalling (R113's `itemId`), `peer` is the sharing tab's socket (whom viewers send
+ * their offers to), `by` the person sharing, `since` when it began (server epoch ms).
+ */
+export const screenShareSchema = z.object({
+  id: videoIdSchema,
+  peer: peerIdSchema,
+  by: personSchema,
+  since: z.number().int().min(0),
+});
+export type ScreenShare = z.infer<typeof screenShareSchema>;
+
 /** A room as the server sends it: with who shares control, the host's settings and its commit `version` (docs/product.md#data). */
 export const roomSnapshotSchema = z.object({
   id: z.string(),
@@ -183,6 +200,8 @@ export const roomSnapshotSchema = z.object({
    * the future that the last of them to report ready brings forward to now. Empty when no start waits.
    */
   readyWait: z.array(z.string().max(80)).max(SKIP_VOTES_MAX),
+  /** The screen share everyone sees in place of the player (R126); null when nobody shares. */
+  share: screenShareSchema.nullable(),
   version: z.number().int().min(0),
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshotSchema>;
@@ -201,6 +220,7 @@ export const roomDeltaSchema = z.object({
       loop: true,
       skipVotes: true,
       readyWait: true,
+      share: true,
     })
     .partial()
     .optional(),

@@ -37,3 +37,9 @@ export function loadClientConfig(): Promise<ClientConfig> {
   );
   return loading;
 }
+
+/** ICE servers as the operator configured them (ICE_SERVERS, R114); none until the settings are read. */
+export function iceServers(): RTCIceServer[] {
+  const config = clientConfigStore.get();
+  return config.status === 'ready' ? [...config.config.iceServers] : [];
+}

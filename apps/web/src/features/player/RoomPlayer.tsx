@@ -9,6 +9,9 @@ import { OwnFileNotice } from './ownFile/OwnFileNotice.tsx';
 import { ShareFileButton } from './ownFile/ShareFileButton.tsx';
 import { useOwnFileSwarmsLifetime } from './ownFile/useOwnFileSwarms.ts';
 import { StartWaitNotice } from './StartWaitNotice.tsx';
+import { ShareScreenButton } from './screenShare/ShareScreenButton.tsx';
+import { ShareStage } from './screenShare/ShareStage.tsx';
+import { useScreenShare } from './screenShare/useScreenShare.ts';
 import { SubtitleButton } from './subtitles/SubtitleButton.tsx';
 import { useSyncReport } from './useSyncReport.ts';
 import { VideoStage } from './VideoStage.tsx';
@@ -17,7 +20,9 @@ import { VoteSkipButton } from './VoteSkipButton.tsx';
 /**
  * The room's player area: the current video (one player per video: a new selection mounts a fresh one that starts
  * from the room's state; control granted or revoked (R55) changes the same one in place, so it stays in step), or a note while nothing is selected. From joining on, it reports how this viewer is doing (R53). It starts muted until the current video changes (R33), when the viewer
- * has most likely interacted with the page; if the browser still refuses sound, it goes back to muted.
+ * has most likely interacted with the page; if the browser still refuses sound, it goes back to muted. While someone
+ * shares a screen, the shared picture takes the player's place (R126), and the player comes back where the room is
+ * when the share ends.
  */
 export function RoomPlayer() {
   const { t } = useTranslation();
@@ -26,6 +31,7 @@ export function RoomPlayer() {
   const room = useRoomState();
   const statusReader = useSyncReport(client);
   useOwnFileSwarmsLifetime();
+  const { session: screenShare, shown: shownShare } = useScreenShare(client);
   const currentId = room?.current_video.id ?? '';
   const playlist = room?.playlist;
   const index = playlist?.findIndex((video) => video.id === currentId) ?? -1;
@@ -43,7 +49,14 @@ export function RoomPlayer() {
         aria-label={t('player.label')}
         className="relative aspect-video w-full overflow-hidden bg-black max-lg:max-h-[45dvh] sm:rounded-2xl sm:ring-1 sm:ring-white/10"
       >
-        {video ? (
+        {shownShare ? (
+          <ShareStage
+            shown={shownShare}
+            muted={muted}
+            onMutedChange={setMuted}
+            onStop={controller || shownShare.mine ? () => screenShare?.stop() : undefined}
+          />
+        ) : video ? (
           <VideoStage
             key={video.id}
             controller={controller}
@@ -69,6 +82,7 @@ export function RoomPlayer() {
         <VoteSkipButton />
         {video && <SubtitleButton video={video} />}
         <ShareFileButton />
+        {controller && screenShare && !shownShare && <ShareScreenButton session={screenShare} />}
         {controller && <LoopControl />}
       </div>
     </>

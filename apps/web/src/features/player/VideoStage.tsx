@@ -9,6 +9,7 @@ import { OwnFilePlayer } from './ownFile/OwnFilePlayer.tsx';
 import { PlayerStatus } from './playerStatus.ts';
 import { useShownSubtitles } from './subtitles/useShownSubtitles.ts';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
+import { UnmuteButton } from './UnmuteButton.tsx';
 import { usePlaybackSync } from './usePlaybackSync.ts';
 import type { StatusReader } from './useSyncReport.ts';
 import { YouTubePlayer } from './YouTubePlayer.tsx';
@@ -167,26 +168,7 @@ export function VideoStage({ video, muted, onMutedChange, hasNext, controller, s
           {t('player.browserPaused')}
         </button>
       )}
-      {muted && !failed && !loadTimedOut && !browserPaused && (
-        <button
-          type="button"
-          onClick={unmute}
-          className="absolute top-3 left-3 flex min-h-10 items-center gap-2 rounded-full bg-black/70 px-4 text-sm font-semibold text-white shadow-lg ring-1 ring-white/20 backdrop-blur hover:bg-violet-600 focus-visible:outline-2 focus-visible:outline-violet-300"
-        >
-          <svg
-            className="size-5"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            aria-hidden="true"
-          >
-            <path d="M11 5 6 9H3v6h3l5 4z" strokeLinejoin="round" />
-            <path d="m22 9-6 6M16 9l6 6" strokeLinecap="round" />
-          </svg>
-          {t('player.unmute')}
-        </button>
-      )}
+      {muted && !failed && !loadTimedOut && !browserPaused && <UnmuteButton onClick={unmute} />}
     </>
   );
 }

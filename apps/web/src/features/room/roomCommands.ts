@@ -56,6 +56,10 @@ export interface RoomCommands {
   removeSubtitle(id: string, fileId: string): Promise<CommandAck<'subtitle:remove'>>;
   /** Shifts every viewer's subtitles of the item `id` (controllers, R112). */
   shiftSubtitles(id: string, shiftMs: number): Promise<CommandAck<'subtitle:shift'>>;
+  /** This tab starts sharing its screen with the room (controllers, R126). */
+  startShare(): Promise<CommandAck<'share:start'>>;
+  /** Ends the share `id` (its sharer, or a controller, R126). */
+  stopShare(id: string): Promise<CommandAck<'share:stop'>>;
   /** Puts every tab of the person with key `key` out for ten minutes (host, R58). */
   kick(key: string): Promise<CommandAck<'moderation:kick'>>;
   ban(uid: string): Promise<CommandAck<'moderation:ban'>>;
@@ -97,6 +101,8 @@ export function roomCommands(request: RoomRequest, currentVideo: () => string | 
     addSubtitle: (id, fileId, label) => request('subtitle:add', { id, fileId, label }),
     removeSubtitle: (id, fileId) => request('subtitle:remove', { id, fileId }),
     shiftSubtitles: (id, shiftMs) => request('subtitle:shift', { id, shiftMs }),
+    startShare: () => request('share:start', {}),
+    stopShare: (id) => request('share:stop', { id }),
     kick: (key) => request('moderation:kick', { key }),
     ban: (uid) => request('moderation:ban', { uid }),
     unban: (uid) => request('moderation:unban', { uid }),

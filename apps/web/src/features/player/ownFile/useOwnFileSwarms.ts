@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { clientConfigStore } from '../../clientConfig/clientConfigStore.ts';
+import { iceServers } from '../../clientConfig/clientConfigStore.ts';
 import type { RoomClient } from '../../room/roomClient.ts';
 import { useRoomSession } from '../../room/roomSession.ts';
 import { OwnFileSwarms } from './ownFileSwarms.ts';
@@ -7,12 +7,6 @@ import { answerOwnFileRanges } from './ownFileWorker.ts';
 
 /** The swarms of each room client, with how to stop answering the service worker for them. */
 const registries = new WeakMap<RoomClient, { swarms: OwnFileSwarms; stop: () => void }>();
-
-/** ICE servers as the operator configured them (ICE_SERVERS, R114); none until the settings are read. */
-function iceServers(): RTCIceServer[] {
-  const config = clientConfigStore.get();
-  return config.status === 'ready' ? [...config.config.iceServers] : [];
-}
 
 /** The shared-file swarms of the room `client` is in (R119), made on first use. */
 export function ownFileSwarmsOf(client: RoomClient): OwnFileSwarms {

@@ -1,0 +1,171 @@
+import { type RoomSnapshot, userKey } from '@xemchung/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RoomRepository } from '../src/rooms/room-repository.ts';
+import { CLUSTER_SERVICES, Cluster } from './cluster.ts';
+import { DATABASE_KINDS, type TestServer } from './harness.ts';
+import { idOf, OFFER, signalsTo } from './p2p-clients.ts';
+import { connect, createRoom, signedInUser, type TestClient, waitFor, youtubeVideo } from './room-clients.ts';
+import { suiteServer } from './suite-server.ts';
+
+/** What every case runs against: one server or two nodes, and how to read the committed room. */
+interface Setup {
+  nodes: TestServer[];
+  load: (roomId: string) => Promise<RoomSnapshot>;
+}
+
+function shareCases(setup: () => Setup) {
+  const sockets: TestClient[] = [];
+  afterAll(() => {
+    for (const client of sockets.splice(0)) client.close();
+  });
+
+  /** A room playing a video: its host, a co-host and a guest, each on `nodes[i % nodes.length]`. */
+  async function playingRoom() {
+    const { nodes } = setup();
+    const node = (index: number) => nodes[index % nodes.length] ?? (nodes[0] as TestServer);
+    const hostUser = await signedInUser(node(0), 'Chủ phòng');
+    const cohostUser = await signedInUser(node(0), 'Lan');
+    const roomId = await createRoom(node(0), hostUser);
+    const join = async (index: number, user?: typeof hostUser) => {
+      const client = await connect(node(index), user ? { user } : {});
+      sockets.push(client);
+      expect(await client.join(roomId)).toMatchObject({ ok: true });
+      return client;
+    };
+    const host = await join(0, hostUser);
+    expect(await host.request('cohost:grant', { uid: cohostUser.uid })).toMatchObject({ ok: true });
+    const cohost = await join(1, cohostUser);
+    const guest = await join(2);
+    const video = youtubeVideo('Phim');
+    expect(await host.request('playlist:add', { video })).toMatchObject({ ok: true });
+    expect(await host.request('playlist:select', { id: video.id })).toMatchObject({ ok: true });
+    return { roomId, host, cohost, guest, cohostUser, videoId: video.id };
+  }
+
+  /** The share `client` last heard of, once it is `expected` (by peer; null: no share). */
+  const heardShare = (client: TestClient, peer: string | null) =>
+    waitFor(
+      () => {
+        const share = client.latest?.share ?? client.joined?.share ?? null;
+        return (share?.peer ?? null) === peer ? { share } : undefined;
+      },
+      10_000,
+      `share of ${peer}`,
+    );
+
+  it('R126: a co-host shares; the room pauses, everyone learns who shares and which tab; a guest may not', async () => {
+    const { load } = setup();
+    const { roomId, host, cohost, guest, cohostUser } = await playingRoom();
+    expect(await guest.request('share:start')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+
+    expect(await cohost.request('share:start')).toMatchObject({ ok: true });
+    const room = await load(roomId);
+    expect(room.share).toMatchObject({ peer: idOf(cohost), by: { key: userKey(cohostUser.uid), name: 'Lan' } });
+    expect(room.share?.id).toMatch(/^sh-[0-9a-f-]{36}$/);
+    expect(room.current_video.playing).toBe(false);
+    for (const client of [host, guest]) await heardShare(client, idOf(cohost));
+
+    // One share at a time: the host is told someone shares; the co-host's second tab takes the share over.
+    expect(await host.request('share:start')).toMatchObject({ ok: false, error: { code: 'share_taken' } });
+    const secondTab = await connect(setup().nodes[0] as TestServer, { user: cohostUser });
+    sockets.push(secondTab);
+    expect(await secondTab.join(roomId)).toMatchObject({ ok: true });
+    expect(await secondTab.request('share:start')).toMatchObject({ ok: true });
+    await heardShare(guest, idOf(secondTab));
+
+    // The signalling of the share is R113's, with the share's id: an offer reaches the sharing tab alone.
+    const share = (await load(roomId)).share;
+    if (!share) throw new Error('no share');
+    expect(await guest.request('p2p:signal', { to: share.peer, itemId: share.id, description: OFFER })).toEqual({
+      ok: true,
+    });
+    await waitFor(() => (signalsTo(secondTab).length > 0 ? true : undefined), 10_000, 'the offer');
+    expect(signalsTo(secondTab)).toEqual([{ roomId, from: idOf(guest), itemId: share.id, description: OFFER }]);
+    expect(signalsTo(cohost)).toEqual([]);
+  });
+
+  it('R126: the sharer or a controller stops a share; a guest may not, and a stale stop changes nothing', async () => {
+    const { load } = setup();
+    const { roomId, host, cohost, guest } = await playingRoom();
+    expect(await cohost.request('share:start')).toMatchObject({ ok: true });
+    const id = (await load(roomId)).share?.id ?? '';
+    const version = (await load(roomId)).version;
+    expect(await guest.request('share:stop', { id })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await host.request('share:stop', { id: 'sh-other' })).toEqual({ ok: true, version });
+    expect(await host.request('share:stop', { id })).toMatchObject({ ok: true, version: version + 1 });
+    expect((await load(roomId)).share).toBeNull();
+    await heardShare(guest, null);
+
+    expect(await cohost.request('share:start')).toMatchObject({ ok: true });
+    const next = (await load(roomId)).share?.id ?? '';
+    expect(await cohost.request('share:stop', { id: next })).toMatchObject({ ok: true });
+    expect((await load(roomId)).share).toBeNull();
+    expect(await cohost.raw('share:stop', { id: '<script>' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_payload' },
+    });
+  });
+
+  it('R126: a share ends when its tab leaves, when its sharer loses control, and when the room plays again', async () => {
+    const { load } = setup();
+    const { roomId, host, cohost, guest, cohostUser, videoId } = await playingRoom();
+    expect(await cohost.request('share:start')).toMatchObject({ ok: true });
+    await heardShare(guest, idOf(cohost));
+    cohost.close();
+    await heardShare(guest, null);
+    expect((await load(roomId)).share).toBeNull();
+
+    const back = await connect(setup().nodes[1 % setup().nodes.length] as TestServer, { user: cohostUser });
+    sockets.push(back);
+    expect(await back.join(roomId)).toMatchObject({ ok: true });
+    expect(await back.request('share:start')).toMatchObject({ ok: true });
+    expect(await host.request('cohost:revoke', { uid: cohostUser.uid })).toMatchObject({ ok: true });
+    expect((await load(roomId)).share).toBeNull();
+
+    expect(await host.request('share:start')).toMatchObject({ ok: true });
+    expect(await host.request('playback:update', { id: videoId, playing: true, position: 12, rate: 1 })).toMatchObject({
+      ok: true,
+    });
+    const playing = await load(roomId);
+    expect(playing.share).toBeNull();
+    expect(playing.current_video.playing).toBe(true);
+    await heardShare(guest, null);
+  });
+
+  it('R126: a kick ends the kicked sharer’s share at once', async () => {
+    const { load } = setup();
+    const { roomId, host, cohost, guest, cohostUser } = await playingRoom();
+    expect(await cohost.request('share:start')).toMatchObject({ ok: true });
+    await heardShare(guest, idOf(cohost));
+    expect(await host.request('moderation:kick', { key: userKey(cohostUser.uid) })).toMatchObject({ ok: true });
+    await heardShare(guest, null);
+    expect((await load(roomId)).share).toBeNull();
+  });
+}
+
+describe.each(DATABASE_KINDS)('the screen share on %s (R126)', (kind) => {
+  const server = suiteServer(kind);
+  shareCases(() => ({
+    nodes: [server],
+    load: async (roomId) => {
+      const room = await new RoomRepository(server.app.db).load(roomId);
+      if (!room) throw new Error('no room');
+      return room;
+    },
+  }));
+});
+
+describe.runIf(CLUSTER_SERVICES)('the screen share across two nodes (R126)', () => {
+  let cluster: Cluster | undefined;
+  beforeAll(async () => {
+    cluster = await Cluster.start([{}, {}]);
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.close();
+  });
+  shareCases(() => {
+    const started = cluster;
+    if (!started) throw new Error('no cluster');
+    return { nodes: started.nodes, load: (roomId) => started.committed(roomId) };
+  });
+});

@@ -1,0 +1,175 @@
+import type { P2pSignalEvent } from '@xemchung/protocol';
+import type { PeerSignalPayload, PeerSignals } from '../../room/peerSignals.ts';
+
+// The WebRTC of the room's screen share (docs/room-rules.md R126): each viewer asks the sharing tab for the picture
+// with an offer of its own, so a late joiner or a viewer back from a reconnect just asks again; the sharing tab
+// answers each with the captured tracks. The offers, answers and candidates travel as R113's signalling, named by
+// the share's id, so they reach the sharing tab alone and nobody outside the room.
+
+/** How a viewer that lost its link to the sharing tab asks again, and how many times before it gives up. */
+const RETRY_MS = 2000;
+const RETRIES = 3;
+
+/** The end of candidates, as R113 carries it. */
+const END_OF_CANDIDATES: RTCIceCandidateInit = { candidate: '', sdpMid: null, sdpMLineIndex: null };
+
+type Signals = Pick<PeerSignals, 'signal' | 'onSignal'>;
+
+/**
+ * Sends this connection's ICE candidates to `to` as they are found, then the end of them. Called in the same turn as
+ * the description is sent, after it: candidates are found from setLocalDescription on but reach listeners in later
+ * tasks, so none is lost and none travels before its description (R113 keeps one socket's signals in order).
+ */
+function trickle(connection: RTCPeerConnection, signals: Signals, to: string, shareId: string): void {
+  connection.onicecandidate = ({ candidate }) => {
+    const init = candidate ? candidate.toJSON() : END_OF_CANDIDATES;
+    signals.signal(to, shareId, {
+      candidate: {
+        candidate: init.candidate ?? '',
+        sdpMid: init.sdpMid ?? null,
+        sdpMLineIndex: init.sdpMLineIndex ?? null,
+        usernameFragment: init.usernameFragment ?? null,
+      },
+    });
+  };
+}
+
+/** A candidate heard from the other side; the end of candidates needs nothing done. */
+async function addCandidate(connection: RTCPeerConnection, candidate: PeerSignalPayload['candidate']): Promise<void> {
+  if (!candidate?.candidate) return;
+  await connection.addIceCandidate(candidate);
+}
+
+/** The sharing tab's side: one connection per viewer who asks, each sending the captured tracks. */
+export class ShareSender {
+  private readonly links = new Map<string, RTCPeerConnection>();
+  /** Each viewer's signals handled one after another: a candidate never comes before its offer is taken. */
+  private readonly turns = new Map<string, Promise<void>>();
+  private readonly stopListening: () => void;
+  private readonly stream: MediaStream;
+  private readonly shareId: string;
+  private readonly signals: Signals;
+  private readonly iceServers: () => RTCIceServer[];
+
+  constructor(stream: MediaStream, shareId: string, signals: Signals, iceServers: () => RTCIceServer[]) {
+    this.stream = stream;
+    this.shareId = shareId;
+    this.signals = signals;
+    this.iceServers = iceServers;
+    this.stopListening = signals.onSignal((event) => {
+      if (event.itemId !== shareId) return;
+      const turn = (this.turns.get(event.from) ?? Promise.resolve()).then(() => this.heard(event)).catch(() => {});
+      this.turns.set(event.from, turn);
+    });
+  }
+
+  /** How many viewers have a link open now. */
+  get viewers(): number {
+    return [...this.links.values()].filter((link) => link.connectionState === 'connected').length;
+  }
+
+  close(): void {
+    this.stopListening();
+    for (const link of this.links.values()) link.close();
+    this.links.clear();
+    this.turns.clear();
+  }
+
+  private async heard({ from, description, candidate }: P2pSignalEvent): Promise<void> {
+    if (description?.type !== 'offer') {
+      const link = this.links.get(from);
+      if (link) await addCandidate(link, candidate);
+      return;
+    }
+    // A viewer asking again (it lost its link, or reloaded) starts afresh.
+    this.links.get(from)?.close();
+    const link = new RTCPeerConnection({ iceServers: this.iceServers() });
+    this.links.set(from, link);
+    link.onconnectionstatechange = () => {
+      if (link.connectionState !== 'failed' && link.connectionState !== 'closed') return;
+      link.close();
+      if (this.links.get(from) === link) this.links.delete(from);
+    };
+    await link.setRemoteDescription(description);
+    for (const track of this.stream.getTracks()) link.addTrack(track, this.stream);
+    const answer = await link.createAnswer();
+    await link.setLocalDescription(answer);
+    this.signals.signal(from, this.shareId, { description: { type: 'answer', sdp: answer.sdp ?? '' } });
+    trickle(link, this.signals, from, this.shareId);
+  }
+}
+
+/** A viewer's side: one connection to the sharing tab, whose tracks come out as `onStream`'s stream. */
+export class ShareReceiver {
+  private link: RTCPeerConnection | null = null;
+  private turn: Promise<void> = Promise.resolve();
+  private retries = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly stopListening: () => void;
+  private closed = false;
+  private readonly share: { id: string; peer: string };
+  private readonly signals: Signals;
+  private readonly iceServers: () => RTCIceServer[];
+  private readonly onStream: (stream: MediaStream | null) => void;
+
+  constructor(
+    share: { id: string; peer: string },
+    signals: Signals,
+    iceServers: () => RTCIceServer[],
+    onStream: (stream: MediaStream | null) => void,
+  ) {
+    this.share = share;
+    this.signals = signals;
+    this.iceServers = iceServers;
+    this.onStream = onStream;
+    this.stopListening = signals.onSignal((event) => {
+      if (event.itemId !== share.id || event.from !== share.peer) return;
+      this.turn = this.turn.then(() => this.heard(event)).catch(() => {});
+    });
+    void this.ask();
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    this.stopListening();
+    this.link?.close();
+    this.link = null;
+  }
+
+  private async ask(): Promise<void> {
+    this.link?.close();
+    const link = new RTCPeerConnection({ iceServers: this.iceServers() });
+    this.link = link;
+    link.addTransceiver('video', { direction: 'recvonly' });
+    link.addTransceiver('audio', { direction: 'recvonly' });
+    const stream = new MediaStream();
+    link.ontrack = ({ track }) => {
+      stream.addTrack(track);
+      this.onStream(stream);
+    };
+    link.onconnectionstatechange = () => {
+      if (link.connectionState === 'connected') this.retries = 0;
+      if (link.connectionState === 'failed') this.askAgain(link);
+    };
+    const offer = await link.createOffer();
+    await link.setLocalDescription(offer);
+    if (this.closed || this.link !== link) return;
+    this.signals.signal(this.share.peer, this.share.id, { description: { type: 'offer', sdp: offer.sdp ?? '' } });
+    trickle(link, this.signals, this.share.peer, this.share.id);
+  }
+
+  private askAgain(failed: RTCPeerConnection): void {
+    if (this.closed || this.link !== failed || this.retries >= RETRIES) return;
+    this.retries += 1;
+    this.onStream(null);
+    this.retryTimer = setTimeout(() => void this.ask(), RETRY_MS);
+  }
+
+  private async heard({ description, candidate }: P2pSignalEvent): Promise<void> {
+    const link = this.link;
+    if (!link) return;
+    if (description?.type === 'answer') await link.setRemoteDescription(description);
+    else await addCandidate(link, candidate);
+  }
+}
