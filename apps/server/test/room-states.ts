@@ -14,6 +14,7 @@ export function emptyRoomState(changes: Partial<RoomState> = {}): RoomState {
     skipVotes: [],
     readyWait: [],
     share: null,
+    call: [],
     current_video: { ...DEFAULT_CURRENT_VIDEO },
     adders: {},
     ...changes,

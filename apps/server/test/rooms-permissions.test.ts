@@ -24,6 +24,7 @@ const CONTROLLERS_ONLY: CommandType[] = [
   'chat:delete',
   'subtitle:shift',
   'share:start',
+  'call:mute',
 ];
 const HOST_ONLY: CommandType[] = [
   'playlist:clear',
@@ -47,8 +48,17 @@ const VTT = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nXin chào\n';
 function allowed(role: Role, type: CommandType): boolean {
   if (HOST_ONLY.includes(type)) return role === 'host';
   if (CONTROLLERS_ONLY.includes(type)) return role === 'host' || role === 'cohost';
-  return type !== 'chat:send' || role !== 'guest';
+  // Guests chat only where the host allows it, which by default it does not (R54); and join the call likewise (R127).
+  return !GUEST_SETTINGS_REFUSALS[type] || role !== 'guest';
 }
+
+/** What a guest is refused with by the room's default settings rather than by the table. */
+const GUEST_SETTINGS_REFUSALS: Partial<Record<CommandType, string>> = {
+  'chat:send': 'chat_restricted',
+  'call:join': 'call_restricted',
+  // Not in the call, which the default settings kept them out of.
+  'call:update': 'not_in_call',
+};
 
 describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => {
   let server: TestServer;
@@ -238,6 +248,17 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
         if (share) expect(await client.request('share:stop', { id: share.id })).toMatchObject({ ok: true });
         return ack;
       }
+      case 'call:join':
+        return client.request(type, { audio: true, video: false });
+      case 'call:leave':
+        return client.request(type, {});
+      case 'call:update':
+        await client.request('call:join', { audio: true, video: false });
+        return client.request(type, { video: true });
+      case 'call:mute':
+        // Their own tab, put in the call first when they may mute (R127).
+        if (allowed(role, type)) await client.request('call:join', { audio: true, video: false });
+        return client.request(type, { peer: client.socket.id ?? '' });
       case 'share:stop':
         // A share that is not standing: nothing to stop, whoever asks (who may stop one: screen-share.test.ts).
         return client.request(type, { id: 'sh-not-standing' });
@@ -253,8 +274,8 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
     if (allowed(role, type)) {
       expect(ack).toMatchObject({ ok: true });
     } else {
-      // Guests chat only where the host allows it, which by default it does not (R54).
-      const code = type === 'chat:send' ? 'chat_restricted' : 'forbidden';
+      // Refused by the room's default settings rather than by the table (R54, R127).
+      const code = (role === 'guest' && GUEST_SETTINGS_REFUSALS[type]) || 'forbidden';
       expect(ack).toEqual({ ok: false, error: { code, message: expect.any(String) } });
       expect(await snapshot()).toEqual(before);
     }

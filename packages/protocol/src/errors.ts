@@ -63,6 +63,12 @@ export const ERROR_CODES = [
   'subtitle_not_found',
   /** `share:start` while someone else shares their screen (R126): a controller stops that share first. */
   'share_taken',
+  /** `call:join` where the room's callPolicy keeps the caller out of the call: off, or signed-in viewers only (R127). */
+  'call_restricted',
+  /** `call:join` when the call already holds CALL_MEMBERS_MAX tabs (R127). */
+  'call_full',
+  /** `call:update` from a tab that is not in the call, or `call:mute` of one that is not (R127). */
+  'not_in_call',
   /** Too many commands from this socket; wait and retry. */
   'rate_limited',
   /** The command refers to a state that is no longer current (e.g. `playback:ended` for a video that already changed). */

@@ -56,6 +56,11 @@ export const COMMAND_PERMISSIONS = {
   'share:start': 'controller',
   // R126: the sharer ends their own share whatever their role is now; a controller ends anyone's (room-share.ts).
   'share:stop': 'viewer',
+  // R127: who may join follows the room's callPolicy (room-call.ts); a tab changes only its own membership.
+  'call:join': 'viewer',
+  'call:leave': 'viewer',
+  'call:update': 'viewer',
+  'call:mute': 'controller',
   'moderation:kick': 'host',
   'moderation:ban': 'host',
   'moderation:unban': 'host',

@@ -24,6 +24,7 @@ const room = (playlist: Video[], version = 1): RoomSnapshot => ({
   skipVotes: [],
   readyWait: [],
   share: null,
+  call: [],
   version,
 });
 

@@ -19,6 +19,7 @@ export const ROOM_DELTA_FIELDS = [
   'skipVotes',
   'readyWait',
   'share',
+  'call',
 ] as const;
 
 /** What a delta is taken between: a room's fields, whatever else its holder keeps beside them. */

@@ -4,6 +4,13 @@
 export const ADD_POLICIES = ['everyone', 'signedIn', 'controllers'] as const;
 export type AddPolicy = (typeof ADD_POLICIES)[number];
 
+/** Who may join the room's voice and camera call (R127): nobody, signed-in viewers, or everyone. */
+export const CALL_POLICIES = ['off', 'signedIn', 'everyone'] as const;
+export type CallPolicy = (typeof CALL_POLICIES)[number];
+
+/** How many tabs a room's call holds at most (R127): a mesh, each tab sending to every other (ADR 043). */
+export const CALL_MEMBERS_MAX = 6;
+
 /** What happens when the current item ends (R63): stop at the end, play it again, or start the playlist over. */
 export const LOOP_MODES = ['off', 'one', 'all'] as const;
 export type LoopMode = (typeof LOOP_MODES)[number];

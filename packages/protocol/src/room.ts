@@ -19,4 +19,5 @@ export const DEFAULT_ROOM_SETTINGS: Readonly<RoomSettings> = Object.freeze({
   perPersonCap: 10,
   skipVoting: true,
   readyGateSeconds: READY_GATE_DEFAULT_SECONDS,
+  callPolicy: 'signedIn',
 });

@@ -285,6 +285,20 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('rooms').addColumn('screen_share', 'text').execute();
     },
   },
+  // The call (R127): who may join it ('signedIn' in every room until the host changes it: a literal, as a
+  // migration must not move with the default) and the tabs in it, as JSON. Named to sort after vote_0014.
+  vote_0015_call: {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('call_policy', 'text', (c) => c.notNull().defaultTo('signedIn'))
+        .execute();
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('call_members', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -73,6 +73,10 @@ export interface RoomsTable {
   ready_wait: string;
   /** R126: the room's screen share as JSON (ScreenShare); null when nobody shares. */
   screen_share: string | null;
+  /** R127: RoomSettings.callPolicy: 'off' | 'signedIn' | 'everyone'. */
+  call_policy: string;
+  /** R127: JSON array of the tabs in the call (CallMember). */
+  call_members: string;
 }
 
 export interface PlaylistItemsTable {

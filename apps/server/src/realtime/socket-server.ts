@@ -11,6 +11,7 @@ import { GuestAwareRate } from '../limits/person-rate.ts';
 import type { TokenBucketOptions } from '../limits/token-bucket.ts';
 import type { ModerationStore } from '../moderation/moderation-store.ts';
 import { P2P_RATES } from '../p2p/p2p-handlers.ts';
+import { LiveExits } from '../rooms/live-exits.ts';
 import { createPresenceRecheck } from '../rooms/presence-recheck.ts';
 import { PresenceWatchedRooms } from '../rooms/presence-watched-rooms.ts';
 import { type RoomBroadcast, roomsSeenBy } from '../rooms/room-commit.ts';
@@ -18,7 +19,6 @@ import { READY_RATES } from '../rooms/room-handlers.ts';
 import type { RoomRepository } from '../rooms/room-repository.ts';
 import { RoomResync } from '../rooms/room-resync.ts';
 import type { RoomStore } from '../rooms/room-store.ts';
-import { ShareExits } from '../rooms/share-exits.ts';
 import { SharerWatch } from '../rooms/sharer-watch.ts';
 import type { SubtitleHandlerDeps } from '../rooms/subtitle-handlers.ts';
 import { VOTE_ADDRESS_RATE, VOTE_RATE } from '../rooms/vote-handlers.ts';
@@ -232,8 +232,8 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     resync: (roomId) => resync.schedule([roomId]),
     onError: (error) => log.warn({ err: error }, 'moving on from an absent sharer failed'),
   });
-  // R126: a share ends when its tab leaves the room; the node holding the tab hears it leave.
-  const shareExits = new ShareExits({
+  // R126, R127: a share ends, and a tab leaves the call, when the tab leaves the room; its node hears it leave.
+  const liveExits = new LiveExits({
     store: deps.store,
     queue,
     broadcast,
@@ -243,11 +243,11 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     available: () => deps.fanout?.ready ?? true,
     commandTimeoutMs: deps.commandTimeoutMs,
     resync: (roomId) => resync.schedule([roomId]),
-    onError: (error) => log.warn({ err: error }, 'ending the share of a tab that left failed'),
+    onError: (error) => log.warn({ err: error }, 'ending the share or call of a tab that left failed'),
   });
   io.of('/').adapter.on('leave-room', (room: string, socketId: string) => {
     const roomId = room.split('/', 1)[0] ?? room;
-    if (room === peerRoom(roomId, socketId)) shareExits.left(roomId, socketId);
+    if (room === peerRoom(roomId, socketId)) liveExits.left(roomId, socketId);
   });
   const handlers = createCommandTable({
     repository: deps.repository,
@@ -269,7 +269,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     presence,
     votes: { rate: new GuestAwareRate({ ...VOTE_RATE, now }, { ...VOTE_ADDRESS_RATE, now }), present },
     watchedRooms,
-    sharers: roomsSeenBy(sharers, shareExits),
+    sharers: roomsSeenBy(sharers, liveExits),
     sharedFiles: sharers,
     playlists: {
       reader: deps.playlists,

@@ -61,7 +61,11 @@ export type RoomCommandType =
   | 'cohost:revoke'
   | 'room:settings'
   | 'share:start'
-  | 'share:stop';
+  | 'share:stop'
+  | 'call:join'
+  | 'call:leave'
+  | 'call:update'
+  | 'call:mute';
 
 const notFound = () => ackFailure('room_not_found', 'Room not found');
 
@@ -86,6 +90,17 @@ export function createRoomHandlers(
     const roomId = connection.roomId;
     if (roomId === null) return reply(ackFailure('not_joined', 'Join the room first'));
     return runRoomCommand(roomId, actorOf(connection), command, reply);
+  };
+  /** R126, R127: a command about this tab: the share or call membership names its socket and its person. */
+  const tabCommand = async (
+    connection: RoomConnection,
+    command: Extract<StateCommand, { type: 'share:start' | 'call:join' | 'call:leave' | 'call:update' }>,
+    reply: (ack: CommandAck<RoomCommand['type']>) => void,
+  ) => {
+    const roomId = connection.roomId;
+    if (roomId === null) return reply(ackFailure('not_joined', 'Join the room first'));
+    const tab = { peer: connection.id, person: connection.identity.person };
+    return runRoomCommand(roomId, actorOf(connection), command, reply, () => ({ tab }));
   };
 
   return {
@@ -156,13 +171,11 @@ export function createRoomHandlers(
     'playlist:clear': roomCommand,
     'cohost:revoke': roomCommand,
     'room:settings': roomCommand,
-    /** R126: the share names this tab's socket, which the viewers' offers go to, and the person the others see. */
-    'share:start': async (connection, command, reply) => {
-      const roomId = connection.roomId;
-      if (roomId === null) return reply(ackFailure('not_joined', 'Join the room first'));
-      const tab = { peer: connection.id, person: connection.identity.person };
-      return runRoomCommand(roomId, actorOf(connection), command, reply, () => ({ tab }));
-    },
+    'share:start': tabCommand,
     'share:stop': roomCommand,
+    'call:join': tabCommand,
+    'call:leave': tabCommand,
+    'call:update': tabCommand,
+    'call:mute': roomCommand,
   };
 }

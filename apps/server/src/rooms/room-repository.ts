@@ -1,6 +1,9 @@
 import {
   ADD_POLICIES,
   type AddPolicy,
+  CALL_POLICIES,
+  type CallMember,
+  type CallPolicy,
   DEFAULT_CURRENT_VIDEO,
   DEFAULT_ROOM_SETTINGS,
   LOOP_MODES,
@@ -54,8 +57,11 @@ function toSettings(room: RoomRow): RoomSettings {
     perPersonCap: room.per_person_cap,
     skipVoting: room.skip_voting === 1,
     readyGateSeconds: room.ready_gate_seconds,
+    callPolicy: isCallPolicy(room.call_policy) ? room.call_policy : DEFAULT_ROOM_SETTINGS.callPolicy,
   };
 }
+
+const isCallPolicy = (stored: string): stored is CallPolicy => (CALL_POLICIES as readonly string[]).includes(stored);
 
 /** R63: a stored loop mode; anything else (a column written by a later version) reads as off. */
 function toLoopMode(stored: string): LoopMode {
@@ -64,7 +70,7 @@ function toLoopMode(stored: string): LoopMode {
 
 /** The room-row columns that hold who shares control, the host's settings, the loop mode and the skip votes. */
 export function socialColumns(
-  room: Pick<RoomSnapshot, 'cohosts' | 'settings' | 'loop' | 'skipVotes' | 'readyWait' | 'share'> &
+  room: Pick<RoomSnapshot, 'cohosts' | 'settings' | 'loop' | 'skipVotes' | 'readyWait' | 'share' | 'call'> &
     Pick<RoomState, 'voterAddresses'>,
 ) {
   // Only the addresses of votes that stand: a select or a skip empties the votes and leaves the map as it was.
@@ -85,6 +91,8 @@ export function socialColumns(
     ready_gate_seconds: room.settings.readyGateSeconds,
     ready_wait: JSON.stringify(room.readyWait),
     screen_share: room.share ? JSON.stringify(room.share) : null,
+    call_policy: room.settings.callPolicy,
+    call_members: JSON.stringify(room.call),
   } as const;
 }
 
@@ -108,6 +116,7 @@ export function toSnapshot(room: RoomRow, items: PlaylistItemRow[]): RoomSnapsho
     skipVotes: JSON.parse(room.skip_votes) as string[],
     readyWait: JSON.parse(room.ready_wait) as string[],
     share: room.screen_share === null ? null : (JSON.parse(room.screen_share) as ScreenShare),
+    call: JSON.parse(room.call_members) as CallMember[],
     version: room.version,
   };
 }
@@ -165,6 +174,7 @@ export class RoomRepository {
         skipVotes: [],
         readyWait: [],
         share: null,
+        call: [],
       }),
     };
     await this.db.insertInto('rooms').values(row).execute();

@@ -14,6 +14,7 @@ const room = (id: string, version: number): RoomSnapshot => ({
   skipVotes: [],
   readyWait: [],
   share: null,
+  call: [],
   current_video: DEFAULT_CURRENT_VIDEO,
   version,
 });

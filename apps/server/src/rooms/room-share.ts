@@ -6,8 +6,8 @@ import { type RoomState, refuse, type Transition } from './room-state-types.ts';
 // The room's screen share (docs/room-rules.md R126): one at a time, shown to everyone in place of the player. The
 // room stands paused under it, so that when it ends everyone is back on the item where they left it.
 
-/** The tab a `share:start` came from: its socket, which viewers send their offers to, and who the others see. */
-export interface SharingTab {
+/** The tab a share or call command came from: its socket, which the others connect to, and who the others see. */
+export interface RoomTab {
   peer: string;
   person: Person;
 }
@@ -17,7 +17,7 @@ export interface SharingTab {
  * first); the same person's share is taken over (their other tab, or this tab on a new socket after a reconnect).
  * The room pauses where it is, and a start waiting for the players (R122) stops waiting.
  */
-export function startShare(state: RoomState, tab: SharingTab | undefined, now: number): Transition {
+export function startShare(state: RoomState, tab: RoomTab | undefined, now: number): Transition {
   if (!tab) return refuse('unavailable', 'Screen sharing is not offered here');
   const standing = state.share;
   if (standing && standing.by.key !== tab.person.key) {

@@ -37,7 +37,14 @@ const run = (state: RoomState, steps: Array<[StateCommand, Actor]>) =>
   steps.reduce((current, [command, by]) => committedState(applyRoomCommand(current, command, by, NOW)), state);
 
 const room = emptyRoomState({
-  settings: { addPolicy: 'everyone', guestChat: false, perPersonCap: 3, skipVoting: true, readyGateSeconds: 3 },
+  settings: {
+    addPolicy: 'everyone',
+    guestChat: false,
+    perPersonCap: 3,
+    skipVoting: true,
+    readyGateSeconds: 3,
+    callPolicy: 'signedIn',
+  },
 });
 
 describe('playlist:addList (R71)', () => {
@@ -113,7 +120,14 @@ describe('playlist:addList (R71)', () => {
 
   it('follows the add policy like playlist:add (R56)', () => {
     const signedIn = emptyRoomState({
-      settings: { addPolicy: 'signedIn', guestChat: false, perPersonCap: 3, skipVoting: true, readyGateSeconds: 3 },
+      settings: {
+        addPolicy: 'signedIn',
+        guestChat: false,
+        perPersonCap: 3,
+        skipVoting: true,
+        readyGateSeconds: 3,
+        callPolicy: 'signedIn',
+      },
     });
     expect(applyRoomCommand(signedIn, list(['a']), GUEST, NOW)).toMatchObject({ error: { code: 'adding_restricted' } });
     expect(applyRoomCommand(signedIn, list(['a']), MEMBER, NOW)).toHaveProperty('state');

@@ -75,11 +75,13 @@ describe('permissions (R2)', () => {
     'room:loop': { type: 'room:loop', mode: 'all' },
     'subtitle:shift': { type: 'subtitle:shift', id: FILM.id, shiftMs: 500 },
     'share:start': { type: 'share:start' },
+    'call:mute': { type: 'call:mute', peer: 'socket-1' },
   };
   /** The tab a share would come from (R126), whoever sends it: the role alone decides. */
-  const context = {
-    tab: { peer: 'socket-1', person: { key: 'k', uid: null, name: null, photoURL: null, guestTag: 'x' } },
-  };
+  const tab = { peer: 'socket-1', person: { key: 'k', uid: null, name: null, photoURL: null, guestTag: 'x' } };
+  const context = { tab };
+  /** The film's room with that tab in the call, for a mute to find (R127). */
+  const inCall: RoomState = { ...roomWithFilm, call: [{ peer: tab.peer, by: tab.person, audio: true, video: false }] };
 
   it('makes select, remove, clear watched, reordering, loop and playback host-only', () => {
     expect(hostOnly.sort()).toEqual(Object.keys(commands).sort());
@@ -87,10 +89,10 @@ describe('permissions (R2)', () => {
 
   it.each(Object.entries(commands))('refuses %s from a member and a guest with forbidden (R2)', (_type, command) => {
     for (const actor of [MEMBER, GUEST]) {
-      const result = applyRoomCommand(roomWithFilm, command, actor, NOW, context);
+      const result = applyRoomCommand(inCall, command, actor, NOW, context);
       expect(result).toEqual({ error: { code: 'forbidden', message: expect.any(String) } });
     }
-    expect('state' in applyRoomCommand(roomWithFilm, command, HOST, NOW, context)).toBe(true);
+    expect('state' in applyRoomCommand(inCall, command, HOST, NOW, context)).toBe(true);
   });
 
   it('lets members and guests add (R2, R6)', () => {

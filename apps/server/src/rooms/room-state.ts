@@ -17,14 +17,16 @@ import {
 } from '@xemchung/protocol';
 import type { Actor } from '../commands/actor.ts';
 import { add, addFile, addList, type ListAdd } from './room-adds.ts';
+import { callAfter, joinCall, leaveCall, muteInCall, updateCall } from './room-call.ts';
 import { move, playNext, shuffle } from './room-order.ts';
 import { gateStart, playerReady, startNow, type Waitable } from './room-ready-gate.ts';
-import { type SharingTab, shareAfter, startShare, stopShare } from './room-share.ts';
+import { type RoomTab, shareAfter, startShare, stopShare } from './room-share.ts';
 import { type Adder, type RoomState, refuse, type Transition } from './room-state-types.ts';
 import { addSubtitle, removeSubtitle, type SubtitleAdd, shiftSubtitles } from './room-subtitles.ts';
 
 export { type ListAdd, type ListAddSummary, listAddSummary, waitingCount } from './room-adds.ts';
-export { endShareOf, type SharingTab } from './room-share.ts';
+export { leaveCall } from './room-call.ts';
+export { endShareOf, type RoomTab } from './room-share.ts';
 export type { Adder, RoomState, Transition } from './room-state-types.ts';
 export type { SubtitleAdd } from './room-subtitles.ts';
 
@@ -48,8 +50,8 @@ export interface CommandContext {
    * decided. Without it nobody is waited for: every start begins at once.
    */
   waitable?: Waitable;
-  /** R126: the tab a `share:start` came from; without it nobody can start a share. */
-  tab?: SharingTab;
+  /** R126, R127: the tab a share or call command came from; without it nobody can share or join the call. */
+  tab?: RoomTab;
 }
 
 /** Whether a command made against room version `seen` (when it names one) comes after the room moved on (R60, R93). */
@@ -85,8 +87,9 @@ export function applyRoomCommand(
       ? decided
       : { state: gateStart(state, decided.state, now, context.waitable) };
   if ('error' in outcome) return outcome;
-  // R126: a share ends when its sharer loses control or the room plays again.
-  const shared = shareAfter(state, outcome.state);
+  // R126: a share ends when its sharer loses control or the room plays again; R127: the call keeps whom the
+  // settings admit.
+  const shared = callAfter(shareAfter(state, outcome.state));
   // R65: votes are about one item; whatever changed the item (a select, a removal, autoplay) drops them.
   if (shared.skipVotes.length === 0 || shared.current_video.id === state.current_video.id) {
     return shared === outcome.state ? outcome : { state: shared };
@@ -169,6 +172,14 @@ function decide(
       return startShare(state, context.tab, now);
     case 'share:stop':
       return stopShare(state, command.id, actor);
+    case 'call:join':
+      return joinCall(state, context.tab, command.audio, command.video);
+    case 'call:leave':
+      return context.tab ? leaveCall(state, context.tab.peer) : { state };
+    case 'call:update':
+      return context.tab ? updateCall(state, context.tab.peer, command) : refuse('not_in_call', 'Join the call first');
+    case 'call:mute':
+      return muteInCall(state, command.peer, actor);
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled command ${JSON.stringify(unhandled)}`);

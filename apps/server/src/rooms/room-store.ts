@@ -200,7 +200,8 @@ function onlyPlaybackOrPlaylist(before: RoomState, after: RoomState): boolean {
     after.loop === before.loop &&
     after.skipVotes === before.skipVotes &&
     after.readyWait === before.readyWait &&
-    after.share === before.share
+    after.share === before.share &&
+    after.call === before.call
   );
 }
 

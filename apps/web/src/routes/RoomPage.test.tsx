@@ -247,7 +247,14 @@ describe('room page (docs/product.md#room-page)', () => {
   it('hides the search box from a guest the add policy leaves out, and says why (R56)', async () => {
     const socket = prepareSocket({
       room: roomSnapshot({
-        settings: { addPolicy: 'signedIn', guestChat: false, perPersonCap: 10, skipVoting: true, readyGateSeconds: 3 },
+        settings: {
+          addPolicy: 'signedIn',
+          guestChat: false,
+          perPersonCap: 10,
+          skipVoting: true,
+          readyGateSeconds: 3,
+          callPolicy: 'signedIn',
+        },
       }),
     });
     renderApp(`/room/${ROOM_ID}`);

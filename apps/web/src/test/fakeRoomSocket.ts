@@ -163,6 +163,7 @@ export function roomSnapshot(overrides: Partial<RoomSnapshot> = {}): RoomSnapsho
     skipVotes: [],
     readyWait: [],
     share: null,
+    call: [],
     version: 1,
     ...overrides,
   };

@@ -89,6 +89,7 @@ export const scriptedRoom = (version: number, id = SCRIPTED_ROOM_ID): RoomSnapsh
   skipVotes: [],
   readyWait: [],
   share: null,
+  call: [],
   current_video: { ...DEFAULT_CURRENT_VIDEO },
   version,
 });

@@ -164,6 +164,10 @@ describe('command catalogue', () => {
         'p2p:signal',
         'share:start',
         'share:stop',
+        'call:join',
+        'call:leave',
+        'call:update',
+        'call:mute',
       ].sort(),
     );
     expect(isCommandType('playlist:add')).toBe(true);

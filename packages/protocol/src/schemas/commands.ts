@@ -10,6 +10,7 @@ import {
   currentVideoSchema,
   loopModeSchema,
   ownFileSchema,
+  peerIdSchema,
   subtitleFileIdSchema,
   subtitleLabelSchema,
   subtitleShiftSchema,
@@ -167,6 +168,18 @@ const subtitleShiftCommand = z.object({
 const shareStartCommand = z.object({ type: z.literal('share:start') });
 /** R126: ends the share `id` (its sharer, or any controller); a share that already ended changes nothing. */
 const shareStopCommand = z.object({ type: z.literal('share:stop'), id: videoIdSchema });
+/** R127: this tab joins the room's call, sending its microphone and/or camera; another tab of the person leaves it. */
+const callJoinCommand = z.object({ type: z.literal('call:join'), audio: z.boolean(), video: z.boolean() });
+/** R127: this tab leaves the call. */
+const callLeaveCommand = z.object({ type: z.literal('call:leave') });
+/** R127: this tab turns its microphone or camera on or off for the call. */
+const callUpdateCommand = z.object({
+  type: z.literal('call:update'),
+  audio: z.boolean().optional(),
+  video: z.boolean().optional(),
+});
+/** R127: a controller mutes the tab `peer` of the call for everyone (the host only by the host). */
+const callMuteCommand = z.object({ type: z.literal('call:mute'), peer: peerIdSchema });
 
 // Moderation commands: about people rather than the room's state (R58, R59).
 const kickCommand = z.object({ type: z.literal('moderation:kick'), key: personKeySchema });
@@ -202,6 +215,10 @@ export const roomCommandSchema = z.discriminatedUnion('type', [
   subtitleShiftCommand,
   shareStartCommand,
   shareStopCommand,
+  callJoinCommand,
+  callLeaveCommand,
+  callUpdateCommand,
+  callMuteCommand,
 ]);
 /** A command that changes a room's state; what the state machine consumes. */
 export type RoomCommand = z.infer<typeof roomCommandSchema>;

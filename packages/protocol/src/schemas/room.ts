@@ -22,7 +22,7 @@ import {
 } from '../own-files.ts';
 import { READY_GATE_MAX_SECONDS } from '../ready-gate.ts';
 import { type RoomNameProblem, roomNameProblem } from '../room-name.ts';
-import { ADD_POLICIES, LOOP_MODES } from '../room-settings.ts';
+import { ADD_POLICIES, CALL_MEMBERS_MAX, CALL_POLICIES, LOOP_MODES } from '../room-settings.ts';
 import {
   SUBTITLE_LABEL_MAX,
   SUBTITLE_SHIFT_MAX_MS,
@@ -159,6 +159,8 @@ export const roomSettingsSchema = z.object({
   skipVoting: z.boolean(),
   /** How long (s) a start waits at most for the viewers' players to be ready (R122); 0 starts at once. */
   readyGateSeconds: z.number().int().min(0).max(READY_GATE_MAX_SECONDS),
+  /** Who may join the room's call (R127). */
+  callPolicy: z.enum(CALL_POLICIES),
 });
 export type RoomSettings = z.infer<typeof roomSettingsSchema>;
 
@@ -177,6 +179,18 @@ export const screenShareSchema = z.object({
   since: z.number().int().min(0),
 });
 export type ScreenShare = z.infer<typeof screenShareSchema>;
+
+/**
+ * A tab in the room's call (R127): its socket (`peer`, whom the others connect to), the person, and whether it sends
+ * its microphone (`audio`) and camera (`video`). A controller's mute turns `audio` off for everyone.
+ */
+export const callMemberSchema = z.object({
+  peer: peerIdSchema,
+  by: personSchema,
+  audio: z.boolean(),
+  video: z.boolean(),
+});
+export type CallMember = z.infer<typeof callMemberSchema>;
 
 /** A room as the server sends it: with who shares control, the host's settings and its commit `version` (docs/product.md#data). */
 export const roomSnapshotSchema = z.object({
@@ -202,6 +216,8 @@ export const roomSnapshotSchema = z.object({
   readyWait: z.array(z.string().max(80)).max(SKIP_VOTES_MAX),
   /** The screen share everyone sees in place of the player (R126); null when nobody shares. */
   share: screenShareSchema.nullable(),
+  /** The tabs in the room's voice and camera call, in the order they joined (R127). */
+  call: z.array(callMemberSchema).max(CALL_MEMBERS_MAX),
   version: z.number().int().min(0),
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshotSchema>;
@@ -221,6 +237,7 @@ export const roomDeltaSchema = z.object({
       skipVotes: true,
       readyWait: true,
       share: true,
+      call: true,
     })
     .partial()
     .optional(),

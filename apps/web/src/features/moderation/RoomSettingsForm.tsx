@@ -1,6 +1,8 @@
 import {
   ADD_POLICIES,
   type AddPolicy,
+  CALL_POLICIES,
+  type CallPolicy,
   PER_PERSON_CAP_MAX,
   READY_GATE_MAX_SECONDS,
   type RoomSettings,
@@ -19,6 +21,12 @@ const POLICY_LABELS = {
   signedIn: 'roomSettings.addSignedIn',
   controllers: 'roomSettings.addControllers',
 } as const satisfies Record<AddPolicy, string>;
+
+const CALL_POLICY_LABELS = {
+  off: 'roomSettings.callOff',
+  signedIn: 'roomSettings.callSignedIn',
+  everyone: 'roomSettings.callEveryone',
+} as const satisfies Record<CallPolicy, string>;
 
 /** The ready gate's bounds a host picks from (R122): off, then every second up to the most. */
 const READY_GATE_CHOICES = Array.from({ length: READY_GATE_MAX_SECONDS + 1 }, (_, seconds) => seconds);
@@ -51,6 +59,7 @@ export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
   const [cap, setCap] = useState(String(current?.perPersonCap ?? ''));
   const [skipVoting, setSkipVoting] = useState(current?.skipVoting ?? true);
   const [readyGateSeconds, setReadyGateSeconds] = useState(current?.readyGateSeconds ?? 0);
+  const [callPolicy, setCallPolicy] = useState(current?.callPolicy ?? 'signedIn');
   const [saving, setSaving] = useState(false);
   const capValue = Number(cap);
   const capValid = /^\d+$/.test(cap.trim()) && capValue >= 1 && capValue <= PER_PERSON_CAP_MAX;
@@ -64,6 +73,7 @@ export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
       perPersonCap: capValue,
       skipVoting,
       readyGateSeconds,
+      callPolicy,
     });
     if (Object.keys(change).length === 0) return onSaved();
     setSaving(true);
@@ -89,6 +99,22 @@ export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
               className="size-4 accent-violet-500"
             />
             {t(POLICY_LABELS[policy])}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-semibold text-white">{t('roomSettings.callPolicy')}</legend>
+        {CALL_POLICIES.map((policy) => (
+          <label key={policy} className="flex min-h-10 cursor-pointer items-center gap-3 text-neutral-200">
+            <input
+              type="radio"
+              name="callPolicy"
+              value={policy}
+              checked={callPolicy === policy}
+              onChange={() => setCallPolicy(policy)}
+              className="size-4 accent-violet-500"
+            />
+            {t(CALL_POLICY_LABELS[policy])}
           </label>
         ))}
       </fieldset>

@@ -59,7 +59,14 @@ describe('useAddToPlaylist', () => {
   it("names the per-person cap and the host's add policy when they refuse (R56)", async () => {
     const { socket } = await renderInRoom(<AddButton />, {
       room: roomSnapshot({
-        settings: { addPolicy: 'signedIn', guestChat: false, perPersonCap: 10, skipVoting: true, readyGateSeconds: 3 },
+        settings: {
+          addPolicy: 'signedIn',
+          guestChat: false,
+          perPersonCap: 10,
+          skipVoting: true,
+          readyGateSeconds: 3,
+          callPolicy: 'signedIn',
+        },
       }),
     });
     socket.answer = () => ({ ok: false, error: { code: 'cap_reached', message: 'cap' } });

@@ -40,7 +40,14 @@ describe('useImportPlaylist (R71, R72, R74)', () => {
   ])('sends playlist:addList and says what went in (%#)', async (answer, text) => {
     const { socket } = await renderInRoom(<ImportButton />, {
       room: roomSnapshot({
-        settings: { addPolicy: 'everyone', guestChat: false, perPersonCap: 4, skipVoting: true, readyGateSeconds: 3 },
+        settings: {
+          addPolicy: 'everyone',
+          guestChat: false,
+          perPersonCap: 4,
+          skipVoting: true,
+          readyGateSeconds: 3,
+          callPolicy: 'signedIn',
+        },
       }),
     });
     socket.answer = answer;
