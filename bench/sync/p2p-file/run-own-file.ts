@@ -72,7 +72,7 @@ async function openFollower(
 }
 
 /** Raw host addresses in ICE candidates (no mDNS names), so the relays know where to send: shaped runs only. */
-const launchOptions = (relays: UdpRelays | null) =>
+export const launchOptions = (relays: UdpRelays | null) =>
   relays
     ? { ...chromiumLaunch, args: [...chromiumLaunch.args, '--disable-features=WebRtcHideLocalIpsWithMdns'] }
     : chromiumLaunch;
