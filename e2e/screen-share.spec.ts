@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { chromiumLaunch } from '../playwright.config';
+import { fakeMediaLaunch } from './support/fakeMedia';
 import { CLIPS } from './support/media';
 import { secondTab, uidOf } from './support/moderation';
 import { joinRoom, mediaState, openRoomAsHost, PLAYER, pasteLink } from './support/room';
@@ -7,12 +7,7 @@ import { saveScreenshot } from './support/screenshots';
 import { test } from './support/test';
 
 // Chromium's fake capture: getDisplayMedia answers at once with a moving test picture and a tone, no prompt.
-test.use({
-  launchOptions: {
-    ...chromiumLaunch,
-    args: [...chromiumLaunch.args, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
-  },
-});
+test.use({ launchOptions: fakeMediaLaunch });
 
 const POLL = { timeout: 20_000 };
 const SHARE = '[data-testid="share-video"]';

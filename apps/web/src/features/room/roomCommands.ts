@@ -60,6 +60,13 @@ export interface RoomCommands {
   startShare(): Promise<CommandAck<'share:start'>>;
   /** Ends the share `id` (its sharer, or a controller, R126). */
   stopShare(id: string): Promise<CommandAck<'share:stop'>>;
+  /** This tab joins the room's call, sending its microphone and/or camera (R127). */
+  joinCall(audio: boolean, video: boolean): Promise<CommandAck<'call:join'>>;
+  leaveCall(): Promise<CommandAck<'call:leave'>>;
+  /** This tab turns its microphone or camera on or off for the call (R127). */
+  updateCall(change: { audio?: boolean; video?: boolean }): Promise<CommandAck<'call:update'>>;
+  /** Mutes the tab `peer` of the call for everyone (controllers, R127). */
+  muteInCall(peer: string): Promise<CommandAck<'call:mute'>>;
   /** Puts every tab of the person with key `key` out for ten minutes (host, R58). */
   kick(key: string): Promise<CommandAck<'moderation:kick'>>;
   ban(uid: string): Promise<CommandAck<'moderation:ban'>>;
@@ -103,6 +110,10 @@ export function roomCommands(request: RoomRequest, currentVideo: () => string | 
     shiftSubtitles: (id, shiftMs) => request('subtitle:shift', { id, shiftMs }),
     startShare: () => request('share:start', {}),
     stopShare: (id) => request('share:stop', { id }),
+    joinCall: (audio, video) => request('call:join', { audio, video }),
+    leaveCall: () => request('call:leave', {}),
+    updateCall: (change) => request('call:update', change),
+    muteInCall: (peer) => request('call:mute', { peer }),
     kick: (key) => request('moderation:kick', { key }),
     ban: (uid) => request('moderation:ban', { uid }),
     unban: (uid) => request('moderation:unban', { uid }),

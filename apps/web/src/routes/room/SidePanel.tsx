@@ -1,5 +1,6 @@
 import { roleOf } from '@xemchung/protocol';
 import { useEffect, useRef, useState } from 'react';
+import { CallStrip } from '../../features/call/CallStrip.tsx';
 import { ChatPanel } from '../../features/chat/ChatPanel.tsx';
 import { useUnreadChat } from '../../features/chat/useUnreadChat.ts';
 import { RoomSettingsButton } from '../../features/moderation/RoomSettingsButton.tsx';
@@ -83,6 +84,7 @@ export function SidePanel() {
           {t('room.share')}
         </button>
       </div>
+      <CallStrip />
       <SidePanelTabs
         label={t('presence.tabs')}
         onSelect={select}

@@ -1,5 +1,5 @@
 import type { P2pSignalEvent } from '@xemchung/protocol';
-import type { PeerSignalPayload, PeerSignals } from '../../room/peerSignals.ts';
+import { addCandidate, type PeerSignalsLink, trickle } from '../../room/peerConnections.ts';
 
 // The WebRTC of the room's screen share (docs/room-rules.md R126): each viewer asks the sharing tab for the picture
 // with an offer of its own, so a late joiner or a viewer back from a reconnect just asks again; the sharing tab
@@ -10,36 +10,6 @@ import type { PeerSignalPayload, PeerSignals } from '../../room/peerSignals.ts';
 const RETRY_MS = 2000;
 const RETRIES = 3;
 
-/** The end of candidates, as R113 carries it. */
-const END_OF_CANDIDATES: RTCIceCandidateInit = { candidate: '', sdpMid: null, sdpMLineIndex: null };
-
-type Signals = Pick<PeerSignals, 'signal' | 'onSignal'>;
-
-/**
- * Sends this connection's ICE candidates to `to` as they are found, then the end of them. Called in the same turn as
- * the description is sent, after it: candidates are found from setLocalDescription on but reach listeners in later
- * tasks, so none is lost and none travels before its description (R113 keeps one socket's signals in order).
- */
-function trickle(connection: RTCPeerConnection, signals: Signals, to: string, shareId: string): void {
-  connection.onicecandidate = ({ candidate }) => {
-    const init = candidate ? candidate.toJSON() : END_OF_CANDIDATES;
-    signals.signal(to, shareId, {
-      candidate: {
-        candidate: init.candidate ?? '',
-        sdpMid: init.sdpMid ?? null,
-        sdpMLineIndex: init.sdpMLineIndex ?? null,
-        usernameFragment: init.usernameFragment ?? null,
-      },
-    });
-  };
-}
-
-/** A candidate heard from the other side; the end of candidates needs nothing done. */
-async function addCandidate(connection: RTCPeerConnection, candidate: PeerSignalPayload['candidate']): Promise<void> {
-  if (!candidate?.candidate) return;
-  await connection.addIceCandidate(candidate);
-}
-
 /** The sharing tab's side: one connection per viewer who asks, each sending the captured tracks. */
 export class ShareSender {
   private readonly links = new Map<string, RTCPeerConnection>();
@@ -48,10 +18,10 @@ export class ShareSender {
   private readonly stopListening: () => void;
   private readonly stream: MediaStream;
   private readonly shareId: string;
-  private readonly signals: Signals;
+  private readonly signals: PeerSignalsLink;
   private readonly iceServers: () => RTCIceServer[];
 
-  constructor(stream: MediaStream, shareId: string, signals: Signals, iceServers: () => RTCIceServer[]) {
+  constructor(stream: MediaStream, shareId: string, signals: PeerSignalsLink, iceServers: () => RTCIceServer[]) {
     this.stream = stream;
     this.shareId = shareId;
     this.signals = signals;
@@ -108,13 +78,13 @@ export class ShareReceiver {
   private readonly stopListening: () => void;
   private closed = false;
   private readonly share: { id: string; peer: string };
-  private readonly signals: Signals;
+  private readonly signals: PeerSignalsLink;
   private readonly iceServers: () => RTCIceServer[];
   private readonly onStream: (stream: MediaStream | null) => void;
 
   constructor(
     share: { id: string; peer: string },
-    signals: Signals,
+    signals: PeerSignalsLink,
     iceServers: () => RTCIceServer[],
     onStream: (stream: MediaStream | null) => void,
   ) {
