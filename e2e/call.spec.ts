@@ -1,8 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 import { userKey } from '@xemchung/protocol';
 import { fakeMediaLaunch } from './support/fakeMedia';
+import { CLIPS } from './support/media';
 import { secondTab, uidOf } from './support/moderation';
-import { joinRoom, openRoomAsHost } from './support/room';
+import { joinRoom, openRoomAsHost, PLAYER, pasteLink } from './support/room';
 import { saveScreenshot } from './support/screenshots';
 import { test } from './support/test';
 
@@ -28,7 +29,7 @@ async function joinCall(page: Page, { camera = false } = {}) {
   await expect(call(page).getByRole('button', { name: 'Rời cuộc gọi' })).toBeVisible();
 }
 
-test('R127: three people join the call and hear each other; a mute silences one for everyone; a kick ends their media; a guest is kept out', async ({
+test('R127, R128: three people join the call and hear each other; the film ducks under their voices; a mute silences one for everyone; a kick ends their media; a guest is kept out', async ({
   browser,
   baseURL,
 }) => {
@@ -57,6 +58,19 @@ test('R127: three people join the call and hear each other; a mute silences one 
     await expect(tile(host, peers[2] ?? '').locator('video')).toHaveCount(1);
     await saveScreenshot(host, 'call-host-desktop');
     await saveScreenshot(binh, 'call-member-phone');
+  });
+
+  await test.step("while the others speak, the host's film plays at 30 % of its volume, unless the host says no", async () => {
+    await pasteLink(host, CLIPS.a.url);
+    await host.getByRole('button', { name: `Phát ${CLIPS.a.title}` }).click();
+    const volume = () => host.locator(PLAYER).evaluate((media: HTMLMediaElement) => media.volume);
+    await expect.poll(volume, POLL).toBeCloseTo(0.3, 5);
+    await expect.poll(volume, POLL).toBe(1);
+    await call(host).getByLabel('Giảm tiếng phim khi có người nói').uncheck();
+    for (let sample = 0; sample < 15; sample++) {
+      expect(await volume()).toBe(1);
+      await host.waitForTimeout(200);
+    }
   });
 
   await test.step('a guest, kept out by the default setting, sees the call but is not offered to join', async () => {

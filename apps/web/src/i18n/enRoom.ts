@@ -254,6 +254,7 @@ export const enRoom: RoomMessages = {
     volume: 'Volume of {{name}}',
     muteFor: 'Mute {{name}} for everyone',
     signedInOnly: 'The host lets only signed-in viewers join the call.',
+    duckFilm: 'Lower the film while people speak',
     errors: {
       denied: 'You did not allow the microphone or camera.',
       noDevice: 'No microphone or camera was found on this device.',

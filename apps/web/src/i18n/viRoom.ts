@@ -254,6 +254,7 @@ export const viRoom = {
     volume: 'Âm lượng của {{name}}',
     muteFor: 'Tắt micro của {{name}} cho mọi người',
     signedInOnly: 'Chủ phòng chỉ cho người đã đăng nhập tham gia gọi thoại.',
+    duckFilm: 'Giảm tiếng phim khi có người nói',
     errors: {
       denied: 'Bạn chưa cho phép dùng micro hoặc camera.',
       noDevice: 'Không tìm thấy micro hoặc camera trên máy này.',

@@ -2,6 +2,8 @@ import { CALL_MEMBERS_MAX, isController } from '@xemchung/protocol';
 import { useState } from 'react';
 import { useAlert } from '../../components/alertContext.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
+import { useStore } from '../../lib/createStore.ts';
+import { duckingWanted, setDuckingWanted } from '../room/callVoices.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { useRole } from '../room/useRole.ts';
 import { useRoomState } from '../room/useRoomState.ts';
@@ -33,6 +35,7 @@ export function CallStrip() {
   const [withCamera, setWithCamera] = useState(false);
   const [joining, setJoining] = useState(false);
   const [volumes, setVolumes] = useState<Record<string, number>>({});
+  const ducking = useStore(duckingWanted);
   const policy = room?.settings.callPolicy ?? 'off';
   const admitted = policy === 'everyone' || (policy === 'signedIn' && client.uid !== null);
   if (!room || !session || policy === 'off' || (!admitted && view.members.length === 0)) return null;
@@ -78,6 +81,15 @@ export function CallStrip() {
             <button type="button" className={`${CONTROL} text-red-200`} onClick={() => session.leave()}>
               {t('call.leave')}
             </button>
+            <label className="flex min-h-9 cursor-pointer items-center gap-1.5 text-sm text-neutral-300">
+              <input
+                type="checkbox"
+                checked={ducking}
+                onChange={(event) => setDuckingWanted(event.target.checked)}
+                className="size-4 accent-violet-500"
+              />
+              {t('call.duckFilm')}
+            </label>
           </>
         ) : (
           admitted && (

@@ -2,6 +2,7 @@ import type { CallMember } from '@xemchung/protocol';
 import { useEffect, useRef } from 'react';
 import { PersonAvatar } from '../../components/PersonAvatar.tsx';
 import { useTranslation } from '../../i18n/useTranslation.ts';
+import { voiceSpeaking } from '../room/callVoices.ts';
 import { usePersonName } from '../room/usePersonName.ts';
 import { useSpeaking } from './useSpeaking.ts';
 
@@ -26,6 +27,12 @@ export function CallTile({ member, stream, mine, volume = 1, onVolume, onMute }:
   const name = mine ? t('call.you') : nameOf(member.by);
   // Measured on what arrives, not on what the room says: a muted microphone's silence is what makes the ring go.
   const speaking = useSpeaking(stream);
+  // R128: another's voice lowers the film for this viewer, if they want it; their own does not.
+  useEffect(() => {
+    if (mine) return;
+    voiceSpeaking(member.peer, speaking);
+    return () => voiceSpeaking(member.peer, false);
+  }, [mine, member.peer, speaking]);
   const picture = useRef<HTMLVideoElement>(null);
   const sound = useRef<HTMLAudioElement>(null);
   useEffect(() => {

@@ -1,6 +1,8 @@
 import type { Video } from '@xemchung/protocol';
 import { type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
+import { useStore } from '../../lib/createStore.ts';
+import { DUCKED_VOLUME, filmDucked } from '../room/callVoices.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { lazyPlayer } from './lazyPlayer.tsx';
 import { LoadWatchdog } from './loadWatchdog.ts';
@@ -75,6 +77,7 @@ export function VideoStage({ video, muted, onMutedChange, hasNext, controller, s
   const onAttach = useCallback(
     (player: PlayerAdapter | null) => {
       adapter.current = player;
+      if (player && filmDucked.get()) player.duck?.(DUCKED_VOLUME);
       if (player) sync.attach(player);
       else sync.detach();
       if (player?.kind === 'media') watchdog.start();
@@ -83,6 +86,11 @@ export function VideoStage({ video, muted, onMutedChange, hasNext, controller, s
     [sync, watchdog],
   );
   useEffect(() => () => watchdog.stop(), [watchdog]);
+  // R128: the film's sound is lowered while people in the call speak, if this viewer wants it.
+  const ducked = useStore(filmDucked);
+  useEffect(() => {
+    adapter.current?.duck?.(ducked ? DUCKED_VOLUME : 1);
+  }, [ducked]);
   const onEvent = useCallback(
     (event: PlayerEvent) => {
       sync.handle(event);

@@ -26,6 +26,8 @@ export function attachMediaElement(
     return [name, handler] as const;
   });
   if (element.readyState >= HTMLMediaElement.HAVE_METADATA) queueMicrotask(() => listener('ready'));
+  /** The volume the viewer had set when the sound was lowered (R128); null while it is not. */
+  let setVolume: number | null = null;
 
   const adapter: PlayerAdapter = {
     kind: 'media',
@@ -45,6 +47,15 @@ export function attachMediaElement(
     muted: () => element.muted,
     setMuted: (muted) => {
       element.muted = muted;
+    },
+    duck: (factor) => {
+      if (factor >= 1) {
+        if (setVolume !== null) element.volume = setVolume;
+        setVolume = null;
+        return;
+      }
+      setVolume ??= element.volume;
+      element.volume = setVolume * factor;
     },
   };
   return {

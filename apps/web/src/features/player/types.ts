@@ -20,6 +20,11 @@ export interface PlayerAdapter {
   muted(): boolean;
   setMuted(muted: boolean): void;
   /**
+   * R128: plays the sound at `factor` of the volume the viewer set (1: as set again), while people in the call speak;
+   * absent where the player does not let us (the embedded ones for now).
+   */
+  duck?(factor: number): void;
+  /**
    * Whether it has data to play from where it stands (HTML5 media: HAVE_FUTURE_DATA); absent when the player does
    * not tell (an embedded one), and then a player that stands still where it was put counts as able (R122).
    */
