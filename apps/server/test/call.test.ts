@@ -53,7 +53,7 @@ function callCases(setup: () => Setup) {
 
   it('R127: signed-in viewers join and everyone sees them; a guest is refused by default; a mute of the host by a co-host is refused', async () => {
     const { load } = setup();
-    const { roomId, host, member, guest } = await room();
+    const { roomId, host, member, guest, memberUser } = await room();
     expect(await guest.request('call:join', { audio: true, video: false })).toMatchObject({
       ok: false,
       error: { code: 'call_restricted' },
@@ -72,6 +72,13 @@ function callCases(setup: () => Setup) {
       ok: false,
       error: { code: 'forbidden' },
     });
+    // A co-host mutes anyone but the host.
+    expect(await host.request('cohost:grant', { uid: memberUser.uid })).toMatchObject({ ok: true });
+    expect(await member.request('call:mute', { peer: idOf(host) })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_target' },
+    });
+    expect((await load(roomId)).call[0]).toMatchObject({ audio: true });
     expect(await host.raw('call:join', { audio: 'yes', video: false })).toMatchObject({
       ok: false,
       error: { code: 'invalid_payload' },

@@ -50,3 +50,23 @@ describe('CallStrip (R127)', () => {
     expect(socket.commands('call:mute')).toEqual([{ peer: binh.peer }]);
   });
 });
+
+describe('CallStrip joining (R127)', () => {
+  const refuseWith = (name: string) => {
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: () => Promise.reject(new DOMException('no', name)) },
+    });
+  };
+
+  it.each([
+    ['NotAllowedError', 'Bạn chưa cho phép dùng micro hoặc camera.'],
+    ['NotFoundError', 'Không tìm thấy micro hoặc camera trên máy này.'],
+  ])('says why when the browser answers %s, and sends nothing', async (name, text) => {
+    refuseWith(name);
+    const { socket } = await renderInRoom(<CallStrip />, { room: room('signedIn', []), uid: 'binh' });
+    await userEvent.click(screen.getByRole('button', { name: 'Tham gia gọi thoại' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(socket.commands('call:join')).toEqual([]);
+  });
+});
