@@ -94,6 +94,25 @@ describe('presence registry (R52)', () => {
     registry.viewChanges.delete(ROOM);
     registry.applyRemote('node-b', { [ROOM]: [{ person: binh, tabs: 1, report: playing(10) }] }, false, 2);
     expect(changes(registry)).toEqual({});
+    // New numbers that leave the badge as it was (green) are no change; a new colour is.
+    registry.applyRemote('node-b', { [ROOM]: [{ person: binh, tabs: 1, report: playing(-35) }] }, false, 3);
+    expect(changes(registry)).toEqual({});
+    registry.applyRemote('node-b', { [ROOM]: [{ person: binh, tabs: 1, report: playing(120) }] }, false, 4);
+    expect(changes(registry)).toEqual({ [ROOM]: 'reports' });
+  });
+
+  it('does not mark a keepalive report that leaves the badge as it was (R53)', () => {
+    const registry = new PresenceRegistry({ gossip: false });
+    registry.join('s1', ROOM, binh, 0);
+    registry.viewChanges.delete(ROOM);
+    registry.report('s1', playing(12), 1);
+    expect(changes(registry)).toEqual({ [ROOM]: 'reports' });
+    registry.viewChanges.delete(ROOM);
+    registry.report('s1', { ...playing(30), rttMs: 90 }, 2);
+    expect(changes(registry)).toEqual({});
+    expect(registry.viewers(ROOM)[0]?.report).toEqual({ ...playing(30), rttMs: 90 });
+    registry.report('s1', { state: 'paused' }, 3);
+    expect(changes(registry)).toEqual({ [ROOM]: 'reports' });
   });
 
   it('finds nodes that fell silent', () => {

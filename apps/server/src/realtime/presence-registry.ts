@@ -1,4 +1,4 @@
-import { betterReport, type Person, type SyncReport, type Viewer } from '@xemchung/protocol';
+import { betterReport, type Person, type SyncReport, syncLevel, type Viewer } from '@xemchung/protocol';
 
 /** One node's account of one person in one room: how many of their tabs it holds, and their best report. */
 export interface PresencePart {
@@ -65,9 +65,14 @@ interface RemoteNode {
   rooms: Map<string, PresencePart[]>;
 }
 
+/**
+ * Whether two reports show the same badge (R53): the same state and colour. A keepalive's new numbers alone (the
+ * error, the round trip) are no change worth sending the room's lists for: they go out with the next change, and the
+ * tooltip shows the last number sent (issue #25 item 2; bench/README.md, viewer lists re-sent on keepalives).
+ */
 function sameReport(a: SyncReport | null, b: SyncReport | null): boolean {
   if (!a || !b) return a === b;
-  return a.state === b.state && a.errorMs === b.errorMs && a.rttMs === b.rttMs;
+  return a.state === b.state && syncLevel(a) === syncLevel(b);
 }
 
 /** How `after` differs from `before` (both sorted by person key), or null when it does not. */
