@@ -33,11 +33,15 @@ export class ScreenShareSession {
   private sender: { id: string; link: ShareSender } | null = null;
   private receiver: { share: ScreenShare; link: ShareReceiver; stream: MediaStream | null } | null = null;
   private readonly stopFollowing: () => void;
+  private readonly stopWatching: () => void;
   private readonly client: RoomClient;
+  /** The connection dropped while this tab captured: the server ended its share, and it shares again once back. */
+  private away = false;
 
   constructor(client: RoomClient) {
     this.client = client;
     this.stopFollowing = client.onState((room) => this.follow(room));
+    this.stopWatching = client.onConnection(({ status }) => this.connectionChanged(status));
     if (client.state) this.follow(client.state);
   }
 
@@ -52,8 +56,13 @@ export class ScreenShareSession {
     }
     this.release();
     this.captured = stream;
-    this.startedAt = Number.POSITIVE_INFINITY;
     for (const track of stream.getVideoTracks()) track.addEventListener('ended', () => this.captureEnded(stream));
+    return this.announce();
+  }
+
+  /** Tells the room this tab shares what it captures (a start, or again after a reconnect). */
+  private async announce(): Promise<ShareStartProblem | null> {
+    this.startedAt = Number.POSITIVE_INFINITY;
     const ack = await this.client.startShare();
     if (!ack.ok) {
       this.release();
@@ -62,6 +71,20 @@ export class ScreenShareSession {
     this.startedAt = ack.version;
     if (this.client.state) this.follow(this.client.state);
     return null;
+  }
+
+  /**
+   * R126: a share ends with its socket, so a dropped connection ends it for the room; a tab that still captures when
+   * it is back in the room shares again (the same person's start takes their share over), and the viewers ask again.
+   */
+  private connectionChanged(status: string): void {
+    if (status === 'reconnecting' || status === 'connecting') {
+      if (this.captured) this.away = true;
+      return;
+    }
+    if (status !== 'joined' || !this.away) return;
+    this.away = false;
+    if (this.captured) void this.announce();
   }
 
   /** Ends this tab's share, or as a controller the room's share. */
@@ -73,6 +96,7 @@ export class ScreenShareSession {
 
   dispose(): void {
     this.stopFollowing();
+    this.stopWatching();
     this.release();
     this.closeReceiver();
     this.shown.set(null);
@@ -89,7 +113,7 @@ export class ScreenShareSession {
   private follow(room: RoomSnapshot): void {
     const share = room.share;
     const mine = share !== null && share.peer === this.client.peers.peerId;
-    if (this.captured && !mine && room.version >= this.startedAt) this.release();
+    if (this.captured && !mine && !this.away && room.version >= this.startedAt) this.release();
     if (share === null || mine) this.closeReceiver();
     if (share === null) {
       this.show(null);
