@@ -107,7 +107,7 @@ export function CallStrip() {
                 type="button"
                 disabled={joining}
                 onClick={() => void join()}
-                className="inline-flex min-h-9 items-center rounded-full bg-emerald-600 px-4 text-sm font-semibold text-white hover:bg-emerald-500 focus-visible:outline-2 focus-visible:outline-emerald-300 disabled:opacity-60"
+                className="inline-flex min-h-9 items-center rounded-full bg-emerald-700 px-4 text-sm font-semibold text-white hover:bg-emerald-600 focus-visible:outline-2 focus-visible:outline-emerald-300 disabled:opacity-60"
               >
                 {joining ? t('call.joining') : t('call.join')}
               </button>
