@@ -145,6 +145,7 @@ describe.each(DATABASE_KINDS)('co-hosts, settings and caps on %s (R55–R57)', (
       perPersonCap: CAP,
       skipVoting: true,
       readyGateSeconds: 3,
+      callPolicy: 'signedIn',
     });
   });
 
