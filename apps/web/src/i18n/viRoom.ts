@@ -115,7 +115,7 @@ export const viRoom = {
     addControllers: 'Chỉ chủ phòng và đồng chủ phòng',
     callPolicy: 'Ai được tham gia gọi thoại',
     callOff: 'Tắt gọi thoại',
-    callSignedIn: 'Chỉ người đã đăng nhập',
+    callSignedIn: 'Người có tài khoản',
     callEveryone: 'Mọi người, cả khách',
     guestChat: 'Cho phép khách trò chuyện',
     skipVoting: 'Cho phép người xem bỏ phiếu bỏ qua video',

@@ -48,7 +48,7 @@ function changeFrom(current: RoomSettings, wanted: RoomSettings): SettingsChange
  */
 export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
   const { t } = useTranslation();
-  const ids = { cap: useId(), hint: useId(), error: useId(), gate: useId(), gateHint: useId() };
+  const ids = { cap: useId(), hint: useId(), error: useId(), gate: useId(), gateHint: useId(), call: useId() };
   const { client } = useRoomSession();
   const current = useRoomState()?.settings;
   const alert = useAlert();
@@ -102,22 +102,23 @@ export function RoomSettingsForm({ onSaved }: { onSaved: () => void }) {
           </label>
         ))}
       </fieldset>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-semibold text-white">{t('roomSettings.callPolicy')}</legend>
-        {CALL_POLICIES.map((policy) => (
-          <label key={policy} className="flex min-h-10 cursor-pointer items-center gap-3 text-neutral-200">
-            <input
-              type="radio"
-              name="callPolicy"
-              value={policy}
-              checked={callPolicy === policy}
-              onChange={() => setCallPolicy(policy)}
-              className="size-4 accent-violet-500"
-            />
-            {t(CALL_POLICY_LABELS[policy])}
-          </label>
-        ))}
-      </fieldset>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={ids.call} className="text-sm font-semibold text-white">
+          {t('roomSettings.callPolicy')}
+        </label>
+        <select
+          id={ids.call}
+          value={callPolicy}
+          onChange={(event) => setCallPolicy(event.target.value as CallPolicy)}
+          className="w-56 rounded-xl border border-white/15 bg-neutral-950 px-3 py-2 text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+        >
+          {CALL_POLICIES.map((policy) => (
+            <option key={policy} value={policy}>
+              {t(CALL_POLICY_LABELS[policy])}
+            </option>
+          ))}
+        </select>
+      </div>
       <SettingCheckbox checked={guestChat} onChange={setGuestChat} label={t('roomSettings.guestChat')} />
       <SettingCheckbox checked={skipVoting} onChange={setSkipVoting} label={t('roomSettings.skipVoting')} />
       <div className="flex flex-col gap-1.5">
