@@ -1,18 +1,11 @@
-import { type RoomSnapshot, userKey } from '@xemchung/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoomRepository } from '../src/rooms/room-repository.ts';
-import { CLUSTER_SERVICES, Cluster } from './cluster.ts';
-import { DATABASE_KINDS, type TestServer } from './harness.ts';
+import { userKey } from '@xemchung/protocol';
+import { afterAll, expect, it } from 'vitest';
+import { type Backend, onEveryBackend } from './backends.ts';
+import type { TestServer } from './harness.ts';
 import { idOf } from './p2p-clients.ts';
 import { connect, createRoom, signedInUser, type TestClient, waitFor } from './room-clients.ts';
-import { suiteServer } from './suite-server.ts';
 
-interface Setup {
-  nodes: TestServer[];
-  load: (roomId: string) => Promise<RoomSnapshot>;
-}
-
-function callCases(setup: () => Setup) {
+function callCases(setup: () => Backend) {
   const sockets: TestClient[] = [];
   afterAll(() => {
     for (const client of sockets.splice(0)) client.close();
@@ -99,29 +92,4 @@ function callCases(setup: () => Setup) {
   });
 }
 
-describe.each(DATABASE_KINDS)('the call on %s (R127)', (kind) => {
-  const server = suiteServer(kind);
-  callCases(() => ({
-    nodes: [server],
-    load: async (roomId) => {
-      const room = await new RoomRepository(server.app.db).load(roomId);
-      if (!room) throw new Error('no room');
-      return room;
-    },
-  }));
-});
-
-describe.runIf(CLUSTER_SERVICES)('the call across two nodes (R127)', () => {
-  let cluster: Cluster | undefined;
-  beforeAll(async () => {
-    cluster = await Cluster.start([{}, {}]);
-  }, 60_000);
-  afterAll(async () => {
-    await cluster?.close();
-  });
-  callCases(() => {
-    const started = cluster;
-    if (!started) throw new Error('no cluster');
-    return { nodes: started.nodes, load: (roomId) => started.committed(roomId) };
-  });
-});
+onEveryBackend('the call (R127)', callCases);

@@ -1,12 +1,10 @@
-import { READY_GATE_LEAD_MS, type RoomSnapshot } from '@xemchung/protocol';
+import { READY_GATE_LEAD_MS } from '@xemchung/protocol';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoomRepository } from '../src/rooms/room-repository.ts';
-import { CLUSTER_SERVICES, Cluster } from './cluster.ts';
-import { DATABASE_KINDS, type TestServer } from './harness.ts';
+import { afterAll, expect, it } from 'vitest';
+import { type Backend, onEveryBackend } from './backends.ts';
+import type { TestServer } from './harness.ts';
 import { reportLikeAPage, viewersWhere } from './presence-clients.ts';
 import { connect, createRoom, signedInUser, type TestClient, youtubeVideo } from './room-clients.ts';
-import { suiteServer } from './suite-server.ts';
 
 const BOUND_MS = 3000;
 
@@ -37,13 +35,7 @@ async function roomOfThree(nodes: TestServer[], sockets: TestClient[]) {
   return { roomId, host: hostClient, guests: [one, two] as const, videoId: video.id };
 }
 
-/** What every case runs against: one server or two nodes, and how to read the committed room. */
-interface Setup {
-  nodes: TestServer[];
-  load: (roomId: string) => Promise<RoomSnapshot>;
-}
-
-function gateCases(setup: () => Setup) {
+function gateCases(setup: () => Backend) {
   const sockets: TestClient[] = [];
   afterAll(() => {
     for (const client of sockets.splice(0)) client.close();
@@ -217,29 +209,4 @@ function gateCases(setup: () => Setup) {
   }, 120_000);
 }
 
-describe.each(DATABASE_KINDS)('the ready gate on %s (R122)', (kind) => {
-  const server = suiteServer(kind);
-  gateCases(() => ({
-    nodes: [server],
-    load: async (roomId) => {
-      const room = await new RoomRepository(server.app.db).load(roomId);
-      if (!room) throw new Error('no room');
-      return room;
-    },
-  }));
-});
-
-describe.runIf(CLUSTER_SERVICES)('the ready gate across two nodes (R122)', () => {
-  let cluster: Cluster | undefined;
-  beforeAll(async () => {
-    cluster = await Cluster.start([{}, {}]);
-  }, 60_000);
-  afterAll(async () => {
-    await cluster?.close();
-  });
-  gateCases(() => {
-    const started = cluster;
-    if (!started) throw new Error('no cluster');
-    return { nodes: started.nodes, load: (roomId) => started.committed(roomId) };
-  });
-});
+onEveryBackend('the ready gate (R122)', gateCases);

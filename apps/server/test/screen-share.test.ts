@@ -1,19 +1,11 @@
-import { type RoomSnapshot, userKey } from '@xemchung/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoomRepository } from '../src/rooms/room-repository.ts';
-import { CLUSTER_SERVICES, Cluster } from './cluster.ts';
-import { DATABASE_KINDS, type TestServer } from './harness.ts';
+import { userKey } from '@xemchung/protocol';
+import { afterAll, expect, it } from 'vitest';
+import { type Backend, onEveryBackend } from './backends.ts';
+import type { TestServer } from './harness.ts';
 import { idOf, OFFER, signalsTo } from './p2p-clients.ts';
 import { connect, createRoom, signedInUser, type TestClient, waitFor, youtubeVideo } from './room-clients.ts';
-import { suiteServer } from './suite-server.ts';
 
-/** What every case runs against: one server or two nodes, and how to read the committed room. */
-interface Setup {
-  nodes: TestServer[];
-  load: (roomId: string) => Promise<RoomSnapshot>;
-}
-
-function shareCases(setup: () => Setup) {
+function shareCases(setup: () => Backend) {
   const sockets: TestClient[] = [];
   afterAll(() => {
     for (const client of sockets.splice(0)) client.close();
@@ -143,29 +135,4 @@ function shareCases(setup: () => Setup) {
   });
 }
 
-describe.each(DATABASE_KINDS)('the screen share on %s (R126)', (kind) => {
-  const server = suiteServer(kind);
-  shareCases(() => ({
-    nodes: [server],
-    load: async (roomId) => {
-      const room = await new RoomRepository(server.app.db).load(roomId);
-      if (!room) throw new Error('no room');
-      return room;
-    },
-  }));
-});
-
-describe.runIf(CLUSTER_SERVICES)('the screen share across two nodes (R126)', () => {
-  let cluster: Cluster | undefined;
-  beforeAll(async () => {
-    cluster = await Cluster.start([{}, {}]);
-  }, 60_000);
-  afterAll(async () => {
-    await cluster?.close();
-  });
-  shareCases(() => {
-    const started = cluster;
-    if (!started) throw new Error('no cluster');
-    return { nodes: started.nodes, load: (roomId) => started.committed(roomId) };
-  });
-});
+onEveryBackend('the screen share (R126)', shareCases);
