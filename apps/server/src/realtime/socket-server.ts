@@ -245,7 +245,10 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     resync: (roomId) => resync.schedule([roomId]),
     onError: (error) => log.warn({ err: error }, 'ending the share or call of a tab that left failed'),
   });
+  // Every room a socket leaves passes here (its room, its kick subjects, its own): only a tracked socket's own
+  // room within the room is looked at.
   io.of('/').adapter.on('leave-room', (room: string, socketId: string) => {
+    if (!liveExits.tracks(socketId)) return;
     const roomId = room.split('/', 1)[0] ?? room;
     if (room === peerRoom(roomId, socketId)) liveExits.left(roomId, socketId);
   });

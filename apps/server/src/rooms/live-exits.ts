@@ -45,6 +45,11 @@ export class LiveExits implements RoomsSeen {
     for (const [peer, liveIn] of this.live) if (liveIn === roomId) this.live.delete(peer);
   }
 
+  /** Whether `peer` shares or is in a call as this node knows: the only sockets whose leaves matter here. */
+  tracks(peer: string): boolean {
+    return this.live.has(peer);
+  }
+
   /** The socket `peer` left the room `roomId`: what it stood for ends (nothing is committed if nothing stood). */
   left(roomId: string, peer: string): void {
     if (this.live.get(peer) !== roomId) return;

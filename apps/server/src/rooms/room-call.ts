@@ -1,7 +1,6 @@
 import { CALL_MEMBERS_MAX, type CallMember } from '@xemchung/protocol';
 import type { Actor } from '../commands/actor.ts';
-import type { RoomTab } from './room-share.ts';
-import { type RoomState, refuse, type Transition } from './room-state-types.ts';
+import { type RoomState, type RoomTab, refuse, type Transition } from './room-state-types.ts';
 
 // The room's voice and camera call (docs/room-rules.md R127): the tabs in it, each sending its microphone and camera
 // to every other (a mesh, ADR 043). Who may join follows the host's callPolicy.

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expectedPosition, isController, type Person, roleOf } from '@xemchung/protocol';
+import { expectedPosition, isController, roleOf } from '@xemchung/protocol';
 import type { Actor } from '../commands/actor.ts';
-import { type RoomState, refuse, type Transition } from './room-state-types.ts';
+import { type RoomState, type RoomTab, refuse, type Transition } from './room-state-types.ts';
 
 // The room's screen share (docs/room-rules.md R126): one at a time, shown to everyone in place of the player. The
 // room stands paused under it, so that when it ends everyone is back on the item where they left it.
-
-/** The tab a share or call command came from: its socket, which the others connect to, and who the others see. */
-export interface RoomTab {
-  peer: string;
-  person: Person;
-}
 
 /**
  * R126: `tab` starts sharing. Someone else's share standing refuses it (`share_taken`: a controller stops that one

@@ -1,4 +1,4 @@
-import type { ErrorCode, ProtocolError, RoomSnapshot } from '@xemchung/protocol';
+import type { ErrorCode, Person, ProtocolError, RoomSnapshot } from '@xemchung/protocol';
 
 // The state machine's types, apart from room-state.ts so that room-adds.ts, a part of the machine that
 // room-state.ts runs, can name them without importing room-state.ts back.
@@ -28,3 +28,9 @@ export type Transition = { state: RoomState } | { error: ProtocolError };
 
 /** A command refused with `code` and `message`: the state machine's one way to say no. */
 export const refuse = (code: ErrorCode, message: string): Transition => ({ error: { code, message } });
+
+/** The tab a share or call command came from (R126, R127): its socket, which the others connect to, and who they see. */
+export interface RoomTab {
+  peer: string;
+  person: Person;
+}

@@ -20,14 +20,13 @@ import { add, addFile, addList, type ListAdd } from './room-adds.ts';
 import { callAfter, joinCall, leaveCall, muteInCall, updateCall } from './room-call.ts';
 import { move, playNext, shuffle } from './room-order.ts';
 import { gateStart, playerReady, startNow, type Waitable } from './room-ready-gate.ts';
-import { type RoomTab, shareAfter, startShare, stopShare } from './room-share.ts';
-import { type Adder, type RoomState, refuse, type Transition } from './room-state-types.ts';
+import { shareAfter, startShare, stopShare } from './room-share.ts';
+import { type Adder, type RoomState, type RoomTab, refuse, type Transition } from './room-state-types.ts';
 import { addSubtitle, removeSubtitle, type SubtitleAdd, shiftSubtitles } from './room-subtitles.ts';
 
 export { type ListAdd, type ListAddSummary, listAddSummary, waitingCount } from './room-adds.ts';
-export { leaveCall } from './room-call.ts';
-export { endShareOf, type RoomTab } from './room-share.ts';
-export type { Adder, RoomState, Transition } from './room-state-types.ts';
+export { endShareOf } from './room-share.ts';
+export type { Adder, RoomState, RoomTab, Transition } from './room-state-types.ts';
 export type { SubtitleAdd } from './room-subtitles.ts';
 
 /** The room as clients see it: without who added what or voted from where (a guest's address key stays here). */

@@ -9,7 +9,7 @@ import type { RoomClient } from '../room/roomClient.ts';
 // topic CALL_TOPIC, and only those from a tab of the call are heard.
 
 /** R113's `itemId` for the call's signals. */
-export const CALL_TOPIC = 'call';
+const CALL_TOPIC = 'call';
 
 /** Why joining did not work: the browser's refusal, no device, or the server's code. */
 export type CallJoinProblem = 'denied' | 'noDevice' | ErrorCode;
