@@ -3,8 +3,6 @@ import { fakeYouTubeEnv, fakeYouTubePort } from './e2e/support/youtube.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3179);
 const baseURL = `http://127.0.0.1:${port}`;
-/** One data folder per port, so runs on different ports (parallel helpers, CI) never share a database. */
-const dataDir = `.data-e2e-${port}`;
 /** Test media on another origin, like a user's direct link (e2e/support/media.ts derives the same port). */
 const mediaPort = port + 1000;
 
@@ -44,29 +42,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
   webServer: [
-    {
-      // A fresh SQLite database for every run: the suite signs up its own accounts.
-      command: `rm -rf ${dataDir} && node apps/server/src/main.ts`,
-      url: `${baseURL}/readyz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseURL,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        // An operator's own addresses, so the specs see them reach the pages at run time (static-pages.spec.ts).
-        SUPPORT_URL: 'https://support.e2e.example/help',
-        CONTACT_EMAIL: 'legal@e2e.example',
-        // Every spec signs up its own accounts, all from 127.0.0.1: far more than a household's sign-ups (R105).
-        SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
-        // And every page's socket too: more, and faster, than R99 lets one address open.
-        SOCKETS_PER_ADDRESS: '100000',
-        // Search and link lookups go to the fake YouTube below (e2e/support/youtube.ts).
-        ...fakeYouTubeEnv(port),
-      },
-    },
+    appServer(port),
     {
       command: `node e2e/support/media-server.ts e2e/fixtures/media ${mediaPort}`,
       url: `http://127.0.0.1:${mediaPort}/healthz`,
@@ -82,3 +58,33 @@ export default defineConfig({
     },
   ],
 });
+
+/**
+ * The app server on `appPort`, with one data folder per port, so runs on different ports (parallel helpers, CI) never
+ * share a database.
+ */
+function appServer(appPort: number) {
+  return {
+    // A fresh SQLite database for every run: the suite signs up its own accounts.
+    command: `rm -rf .data-e2e-${appPort} && node apps/server/src/main.ts`,
+    url: `http://127.0.0.1:${appPort}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${appPort}`,
+      DATA_DIR: `.data-e2e-${appPort}`,
+      LOG_LEVEL: 'warn',
+      // An operator's own addresses, so the specs see them reach the pages at run time (static-pages.spec.ts).
+      SUPPORT_URL: 'https://support.e2e.example/help',
+      CONTACT_EMAIL: 'legal@e2e.example',
+      // Every spec signs up its own accounts, all from 127.0.0.1: far more than a household's sign-ups (R105).
+      SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+      // And every page's socket too: more, and faster, than R99 lets one address open.
+      SOCKETS_PER_ADDRESS: '100000',
+      // Search and link lookups go to the fake YouTube below (e2e/support/youtube.ts).
+      ...fakeYouTubeEnv(port),
+    },
+  };
+}

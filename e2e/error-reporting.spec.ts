@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { type FakeSentry, startFakeSentry } from '../apps/server/test/fake-sentry.ts';
+import { startOwnServer } from './support/ownServer';
 import { test } from './support/test';
 
 const SENTRY_CHUNK = /\/assets\/sentry-[\w-]+\.js$/;
@@ -26,38 +25,20 @@ test.describe('with SENTRY_DSN', () => {
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = `.data-e2e-${port}-sentry`;
   let sentry: FakeSentry;
-  let server: ChildProcess;
+  let server: { stop(): Promise<void> } | undefined;
 
   test.beforeAll(async () => {
     sentry = await startFakeSentry();
-    rmSync(dataDir, { recursive: true, force: true });
-    server = spawn('node', ['apps/server/src/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: origin,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        SENTRY_DSN: sentry.dsn('7'),
-        // The search below is only a breadcrumb: answer it without asking YouTube (no key here, so not InnerTube).
-        SEARCH_PROVIDER: 'none',
-      },
-      stdio: 'inherit',
+    server = await startOwnServer(port, dataDir, {
+      SENTRY_DSN: sentry.dsn('7'),
+      // The search below is only a breadcrumb: answer it without asking YouTube (no key here, so not InnerTube).
+      SEARCH_PROVIDER: 'none',
     });
-    await expect
-      .poll(async () => (await fetch(`${origin}/readyz`).catch(() => null))?.status, { timeout: 30_000 })
-      .toBe(200);
   });
 
   test.afterAll(async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await sentry.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   test("the browser loads the SDK and an uncaught error reaches Sentry's envelope endpoint", async ({ page }) => {

@@ -1,9 +1,10 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { fakeMediaLaunch } from './support/fakeMedia';
 import { CLIPS } from './support/media';
 import { secondTab, uidOf } from './support/moderation';
 import { joinRoom, mediaState, openRoomAsHost, PLAYER, pasteLink } from './support/room';
 import { saveScreenshot } from './support/screenshots';
+import { sfuBaseUrl, useSfuServer } from './support/sfu';
 import { test } from './support/test';
 
 // Chromium's fake capture: getDisplayMedia answers at once with a moving test picture and a tone, no prompt.
@@ -35,10 +36,41 @@ async function seesLiveShare(page: Page) {
   await expect.poll(() => frameOf(page), POLL).not.toBe(first);
 }
 
+/** Counts the page's RTCPeerConnections that are not closed (`window.openPeerConnections()`), from its next load. */
+function countPeerConnections() {
+  const Native = window.RTCPeerConnection;
+  const made: RTCPeerConnection[] = [];
+  window.RTCPeerConnection = class extends Native {
+    constructor(configuration?: RTCConfiguration) {
+      super(configuration);
+      made.push(this);
+    }
+  };
+  Object.assign(window, { openPeerConnections: () => made.filter((link) => link.connectionState !== 'closed').length });
+}
+const openPeerConnections = (page: Page) =>
+  page.evaluate(() => (window as unknown as { openPeerConnections: () => number }).openPeerConnections());
+
 test('R126: a co-host shares a screen; everyone sees it live in place of the player, a controller stops it, and a share ends with its tab', async ({
   browser,
   baseURL,
 }) => {
+  await shareScenario(browser, baseURL as string, { throughSfu: false });
+});
+
+test.describe('through the SFU', () => {
+  useSfuServer();
+  test.use({ baseURL: sfuBaseUrl });
+
+  test('R129: the same share goes through the SFU: the sharing tab sends one picture, and everyone sees it live', async ({
+    browser,
+    baseURL,
+  }) => {
+    await shareScenario(browser, baseURL as string, { throughSfu: true });
+  });
+});
+
+async function shareScenario(browser: Browser, baseURL: string, { throughSfu }: { throughSfu: boolean }) {
   test.setTimeout(150_000);
   const host = await openRoomAsHost(browser);
   const cohost = await joinRoom(browser, host.url(), { signedIn: true });
@@ -46,9 +78,14 @@ test('R126: a co-host shares a screen; everyone sees it live in place of the pla
   await pasteLink(host, CLIPS.a.url);
   await host.getByRole('button', { name: `Phát ${CLIPS.a.title}` }).click();
   await expect.poll(async () => (await mediaState(guest))?.paused, POLL).toBe(false);
-  const tab = await secondTab(host, baseURL as string);
+  const tab = await secondTab(host, baseURL);
   expect(await tab.request('cohost:grant', { uid: await uidOf(cohost) })).toMatchObject({ ok: true });
   tab.close();
+  if (throughSfu) {
+    await cohost.context().addInitScript(countPeerConnections);
+    await cohost.reload();
+    await expect(cohost.getByRole('button', { name: 'Chia sẻ màn hình' })).toBeVisible();
+  }
 
   await test.step('only controllers are offered to share', async () => {
     await expect(guest.getByRole('button', { name: 'Chia sẻ màn hình' })).toHaveCount(0);
@@ -65,8 +102,10 @@ test('R126: a co-host shares a screen; everyone sees it live in place of the pla
     }
     await expect(guest.getByRole('button', { name: 'Dừng chia sẻ' })).toHaveCount(0);
     await expect(host.getByRole('button', { name: 'Chia sẻ màn hình' })).toHaveCount(0);
-    await saveScreenshot(guest, 'screen-share-guest-desktop');
-    await saveScreenshot(cohost, 'screen-share-sharer-desktop');
+    if (!throughSfu) {
+      await saveScreenshot(guest, 'screen-share-guest-desktop');
+      await saveScreenshot(cohost, 'screen-share-sharer-desktop');
+    }
     const phone = await joinRoom(browser, host.url(), {
       signedIn: false,
       viewport: { width: 390, height: 844 },
@@ -74,7 +113,9 @@ test('R126: a co-host shares a screen; everyone sees it live in place of the pla
       hasTouch: true,
     });
     await seesLiveShare(phone);
-    await saveScreenshot(phone, 'screen-share-guest-phone');
+    // Three viewers see it: tab to tab, the sharing tab holds a link to each; through the SFU, one link in all.
+    if (throughSfu) expect(await openPeerConnections(cohost)).toBe(1);
+    else await saveScreenshot(phone, 'screen-share-guest-phone');
     await phone.context().close();
   });
 
@@ -93,4 +134,4 @@ test('R126: a co-host shares a screen; everyone sees it live in place of the pla
     await expect(guest.locator(SHARE)).toHaveCount(0, POLL);
     await expect(guest.locator(PLAYER)).toHaveCount(1);
   });
-});
+}

@@ -188,6 +188,24 @@ function crossNodeGoal(rooms: number, extraP99: number): string {
 export function printNodesReport(runs: RunMetrics[], header: ReportHeader): void {
   printHeader(header);
   console.log(formatTable(RUN_HEADER, runRows(runs)));
+  printHopReport(runs, header.rooms);
+  const p99 = medianOf(runs, (run) => run.latency.p99);
+  const extraP99 = medianOf(runs, (run) => run.hopExtra.p99);
+  const loss = totalLoss(runs);
+  console.log(
+    `fanout nodes=2 p99_ms=${fixed(p99, 2)} cross_node_extra_p99_ms=${fixed(extraP99, 2)} ` +
+      `cpu_us_per_delivery=${fixed(
+        medianOf(runs, (run) => run.cpuPerDelivery),
+        1,
+      )} loss=${formatLoss(loss)}`,
+  );
+}
+
+/**
+ * What crossing nodes added, per repeat and in the median (issue #25 item 5: the plain load's and the mix's host
+ * events alike).
+ */
+export function printHopReport(runs: RunMetrics[], rooms: number): void {
   console.log('');
   console.log(
     formatTable(
@@ -215,21 +233,13 @@ export function printNodesReport(runs: RunMetrics[], header: ReportHeader): void
       ]),
     ),
   );
-  const p99 = medianOf(runs, (run) => run.latency.p99);
   const tailGap = medianOf(runs, (run) => run.cross.p99 - run.local.p99);
   const extraP99 = medianOf(runs, (run) => run.hopExtra.p99);
   const extraP50 = medianOf(runs, (run) => run.hopExtra.p50);
   const loss = totalLoss(runs);
   console.log(
     `\nmedian: the cross-node hop adds ${fixed(extraP50, 2)} ms to an event at p50 and ${fixed(extraP99, 2)} ms at ` +
-      `p99 (${crossNodeGoal(header.rooms, extraP99)}); ` +
+      `p99 (${crossNodeGoal(rooms, extraP99)}); ` +
       `the cross-node followers' p99 is ${fixed(tailGap, 2)} ms above the same-node followers'; loss ${formatLoss(loss)}`,
-  );
-  console.log(
-    `fanout nodes=2 p99_ms=${fixed(p99, 2)} cross_node_extra_p99_ms=${fixed(extraP99, 2)} ` +
-      `cpu_us_per_delivery=${fixed(
-        medianOf(runs, (run) => run.cpuPerDelivery),
-        1,
-      )} loss=${formatLoss(loss)}`,
   );
 }

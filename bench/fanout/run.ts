@@ -16,7 +16,7 @@ import { describeMachine } from '../lib/machine.ts';
 import { seedRooms } from '../lib/seed.ts';
 import { type RunMetrics, type RunSettings, runOnce } from './measure.ts';
 import type { Target } from './messages.ts';
-import { type PlainSummary, printNodesReport, printReport, type ReportHeader } from './report.ts';
+import { type PlainSummary, printHopReport, printNodesReport, printReport, type ReportHeader } from './report.ts';
 import { NO_MIX, printMixReport, printSummaryLine } from './report-mix.ts';
 
 const { values: options } = parseArgs({
@@ -174,6 +174,8 @@ try {
       machineBefore,
       machineAfter: describeMachine(),
     });
+    // Two nodes: what the hop added to the heartbeats, their deltas in order on both sides (issue #25 item 5).
+    if (nodes > 1) printHopReport(runs, mixRooms.length);
     printSummaryLine(plain, mix);
   } else if (nodes === 1) {
     printSummaryLine(plain, NO_MIX);

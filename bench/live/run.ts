@@ -9,7 +9,8 @@
 // the latencies of the measured window give p50/p95/max, and the sharer's Chromium (its whole process tree) its
 // CPU. Then as many voice runs (voice.ts): the host speaks in the room's call (tone bursts at known times from a
 // replaced getUserMedia) and 5 listeners, each in its own Chromium on `wifi`, time each burst's arrival on the
-// call's <audio> element; `--only share|voice` runs one half.
+// call's <audio> element; `--only share|voice` runs one half. `--sfu` starts the app with SFU=janus: the share goes
+// through Janus (R129), the sharer sending one picture (the call stays a mesh).
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -405,8 +406,12 @@ function parseCommandLine() {
       direct: { type: 'boolean', default: false },
       pin: { type: 'boolean', default: false },
       only: { type: 'string' },
+      sfu: { type: 'boolean', default: false },
     },
   });
+  // The relays shape WebRTC by rewriting the candidates a page is given (udp-delay.ts); an SFU is not a page, and a
+  // page's own candidates reach it inside its description, so its legs cannot be put behind them yet.
+  if (values.sfu && !values.direct) throw new Error('--sfu needs --direct: the UDP relays cannot shape the SFU legs');
   if (values.only !== undefined && values.only !== 'share' && values.only !== 'voice') {
     throw new Error('--only must be share or voice');
   }
@@ -422,6 +427,7 @@ function parseCommandLine() {
     receivers: whole('receivers', values.receivers, 1),
     direct: values.direct,
     pin: values.pin,
+    sfu: values.sfu,
     share: values.only !== 'voice',
     voice: values.only !== 'share',
   };
@@ -433,7 +439,12 @@ async function main(): Promise<void> {
   const options = parseCommandLine();
   if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`${WEB_DIST} is missing: run \`npm run build\``);
   const workDir = mkdtempSync(join(tmpdir(), 'xemchung-bench-live-'));
-  const app = startApp(workDir, { PORT: String(PORT), PUBLIC_URL: BASE_URL });
+  // `--sfu`: the app starts Debian's Janus beside it and the share goes through it (R129).
+  const app = startApp(workDir, {
+    PORT: String(PORT),
+    PUBLIC_URL: BASE_URL,
+    ...(options.sfu ? { SFU: 'janus', SFU_PORT: String(PORT + 100) } : {}),
+  });
   // The voice worklets' module, served by the app with its build (startApp copied the build to workDir/web).
   writeFileSync(join(workDir, 'web', VOICE.workletPath), voiceWorkletSource());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -464,7 +475,7 @@ async function main(): Promise<void> {
   const lines: string[] = [];
   if (options.share) {
     lines.push(
-      `Screen share glass-to-glass latency: 1 sharer, ${options.receivers} viewers, each in its own Chromium; viewers on ${network}`,
+      `Screen share glass-to-glass latency: 1 sharer, ${options.receivers} viewers, each in its own Chromium, ${options.sfu ? 'through the SFU (Janus, R129)' : 'tab to tab (a mesh, R126)'}; viewers on ${network}`,
       `${options.pin ? 'sharer pinned to CPU 0, viewers to CPU 1; ' : ''}warm-up ${options.warmupS} s, measured ${options.durationS} s, ${options.runs} run(s); machine at start: ${machineAtStart}`,
       '',
       '| run | p50 ms | p95 ms | max ms | callback lag p50 ms | frames read per viewer | unreadable | sharer CPU % | server CPU % | load average at end |',
@@ -514,7 +525,7 @@ async function main(): Promise<void> {
     );
   }
   lines.push(
-    `live share_latency_p95_ms=${ms(p95)} voice_latency_p95_ms=${ms(voiceP95)} sharer_cpu_pct=${ms(cpu)} receivers=${options.receivers}`,
+    `live share_latency_p95_ms=${ms(p95)} voice_latency_p95_ms=${ms(voiceP95)} sharer_cpu_pct=${ms(cpu)} receivers=${options.receivers}${options.sfu ? ' sfu=janus' : ''}`,
   );
   console.log(lines.join('\n'));
 }

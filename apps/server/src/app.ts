@@ -32,6 +32,7 @@ import { RoomStore } from './rooms/room-store.ts';
 import { subtitleFileInfo } from './rooms/subtitle-files.ts';
 import { registerSubtitleRoutes, SUBTITLE_UPLOAD_ROUTE } from './rooms/subtitle-routes.ts';
 import { searchPlugin } from './search/search-plugin.ts';
+import { startSfu } from './sfu/sfu-start.ts';
 import { createPlaylistReader } from './upstream/playlist-reader.ts';
 
 export interface App {
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await http.register(eventsPlugin, { db, sessions, posthog: config.posthog });
   await registerSpa(http, config.webDistDir);
+  const sfu = config.sfu ? await startSfu(config.sfu, config.dataDir, http.log) : null;
   const realtime = attachRealtime(http, {
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
@@ -133,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sharerWaitMs: options.sharerWaitMs,
     playlists: createPlaylistReader(config.youtube, http.log.child({ playlists: config.youtube.searchProvider })),
     ...(fanout ? { fanout } : {}),
+    ...(sfu ? { sfu: sfu.media } : {}),
   });
   metrics.realtime.watch(realtime.io);
   const cleanup = scheduleCleanup(db, { kind: databaseKind(config), ...config.cleanup, eraser, log: http.log });
@@ -144,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async close() {
       await cleanup.stop();
       await realtime.close();
+      await sfu?.close();
       await http.close();
       await fanout?.close();
       eraser.stop();

@@ -18,6 +18,7 @@ describe('GET /api/client-config', () => {
       supportUrl: 'https://www.facebook.com/xemchung',
       contactEmail: 'banquyen@xemchung.app',
       iceServers: [],
+      sfu: false,
     });
   });
 
@@ -30,6 +31,7 @@ describe('GET /api/client-config', () => {
       supportUrl: 'https://help.phim.example/lien-he',
       contactEmail: 'admin@phim.example',
       iceServers: [],
+      sfu: false,
     });
   });
 

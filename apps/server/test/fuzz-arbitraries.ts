@@ -69,6 +69,9 @@ const VALID: Record<CommandType, Record<string, unknown>> = {
     itemId: 'm_AAAAAAAAAAAAAAAAAAAAAA',
     candidate: { candidate: 'candidate:1 1 udp 2122260223 192.168.1.20 54321 typ host', sdpMid: '0', sdpMLineIndex: 0 },
   },
+  'sfu:publish': { id: 'sh-00000000-0000-4000-8000-000000000000', sdp: 'v=0\r\n' },
+  'sfu:subscribe': { id: 'sh-00000000-0000-4000-8000-000000000000' },
+  'sfu:answer': { id: 'sh-00000000-0000-4000-8000-000000000000', sdp: 'v=0\r\n' },
 };
 
 const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];

@@ -1,3 +1,4 @@
+import { PROTOCOL_VERSION } from '@xemchung/protocol';
 import { isCommandType, isRoomCommand, parseCommand } from '@xemchung/protocol/schemas';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +109,21 @@ describe.each(DATABASE_KINDS)('hostile socket input on %s (R21, R22, R23)', (kin
     );
     await legit;
     await expectRoomsAlike();
+    await expectServerHealthy();
+  });
+
+  it('refuses a second connect on a connection that left the namespace, and closes it', async () => {
+    // The connection's upgrade request is let go once connected (ADR 039): a connect that came back on the same
+    // Engine.IO connection would be judged without it. Before the refusal, its handshake threw and the process died.
+    const socket = await rawSocket(server);
+    socket.ws.send('41');
+    // Once the server has let the first go: a connect on its heels finds it still there and is dropped.
+    await sleep(300);
+    socket.ws.send(`40${JSON.stringify({ protocol: PROTOCOL_VERSION })}`);
+    await Promise.race([socket.closed, sleep(5000)]);
+    expect(socket.ws.readyState).toBe(socket.ws.CLOSED);
+    const refusal = socket.frames.find((frame) => frame.startsWith('44'));
+    expect(JSON.parse(refusal?.slice(2) ?? 'null')).toMatchObject({ data: { code: 'forbidden' } });
     await expectServerHealthy();
   });
 

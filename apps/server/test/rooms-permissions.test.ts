@@ -60,6 +60,16 @@ const GUEST_SETTINGS_REFUSALS: Partial<Record<CommandType, string>> = {
   'call:update': 'not_in_call',
 };
 
+/**
+ * What every role is refused with past the table, for lack of a share standing (R129): the SFU commands are anyone's
+ * in the room by the table, and each is then checked against the room's share (who may: sfu.test.ts).
+ */
+const NO_SHARE_REFUSALS: Partial<Record<CommandType, string>> = {
+  'sfu:publish': 'not_sharing',
+  'sfu:subscribe': 'not_sharing',
+  'sfu:answer': 'not_sharing',
+};
+
 describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => {
   let server: TestServer;
   let youtube: FakeYouTube;
@@ -262,6 +272,11 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
       case 'share:stop':
         // A share that is not standing: nothing to stop, whoever asks (who may stop one: screen-share.test.ts).
         return client.request(type, { id: 'sh-not-standing' });
+      case 'sfu:publish':
+      case 'sfu:answer':
+        return client.request(type, { id: 'sh-not-standing', sdp: 'v=0\r\n' });
+      case 'sfu:subscribe':
+        return client.request(type, { id: 'sh-not-standing' });
     }
   };
 
@@ -271,7 +286,10 @@ describe.each(DATABASE_KINDS)('room permissions on %s (R1, R2, R55)', (kind) => 
     const ids = await prepare();
     const before = await snapshot();
     const ack = await sendAs(role, type, ids);
-    if (allowed(role, type)) {
+    const pastTheTable = NO_SHARE_REFUSALS[type];
+    if (allowed(role, type) && pastTheTable) {
+      expect(ack).toEqual({ ok: false, error: { code: pastTheTable, message: expect.any(String) } });
+    } else if (allowed(role, type)) {
       expect(ack).toMatchObject({ ok: true });
     } else {
       // Refused by the room's default settings rather than by the table (R54, R127).

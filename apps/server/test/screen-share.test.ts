@@ -1,9 +1,9 @@
 import { userKey } from '@xemchung/protocol';
 import { afterAll, expect, it } from 'vitest';
-import { type Backend, onEveryBackend } from './backends.ts';
+import { type Backend, onEveryBackend, roomAcross } from './backends.ts';
 import type { TestServer } from './harness.ts';
 import { idOf, OFFER, signalsTo } from './p2p-clients.ts';
-import { connect, createRoom, signedInUser, type TestClient, waitFor, youtubeVideo } from './room-clients.ts';
+import { connect, type TestClient, waitFor, youtubeVideo } from './room-clients.ts';
 
 function shareCases(setup: () => Backend) {
   const sockets: TestClient[] = [];
@@ -13,17 +13,7 @@ function shareCases(setup: () => Backend) {
 
   /** A room playing a video: its host, a co-host and a guest, each on `nodes[i % nodes.length]`. */
   async function playingRoom() {
-    const { nodes } = setup();
-    const node = (index: number) => nodes[index % nodes.length] ?? (nodes[0] as TestServer);
-    const hostUser = await signedInUser(node(0), 'Chủ phòng');
-    const cohostUser = await signedInUser(node(0), 'Lan');
-    const roomId = await createRoom(node(0), hostUser);
-    const join = async (index: number, user?: typeof hostUser) => {
-      const client = await connect(node(index), user ? { user } : {});
-      sockets.push(client);
-      expect(await client.join(roomId)).toMatchObject({ ok: true });
-      return client;
-    };
+    const { roomId, hostUser, lanUser: cohostUser, join } = await roomAcross(setup().nodes, sockets);
     const host = await join(0, hostUser);
     expect(await host.request('cohost:grant', { uid: cohostUser.uid })).toMatchObject({ ok: true });
     const cohost = await join(1, cohostUser);
@@ -74,6 +64,17 @@ function shareCases(setup: () => Backend) {
     await waitFor(() => (signalsTo(secondTab).length > 0 ? true : undefined), 10_000, 'the offer');
     expect(signalsTo(secondTab)).toEqual([{ roomId, from: idOf(guest), itemId: share.id, description: OFFER }]);
     expect(signalsTo(cohost)).toEqual([]);
+    // An offer about the share passes only to or from its sharing tab, for the room's share now (R126).
+    expect(await guest.request('p2p:signal', { to: idOf(host), itemId: share.id, description: OFFER })).toMatchObject({
+      ok: false,
+      error: { code: 'not_sharing' },
+    });
+    const ended = 'sh-00000000-0000-4000-8000-000000000000';
+    expect(await guest.request('p2p:signal', { to: share.peer, itemId: ended, description: OFFER })).toMatchObject({
+      ok: false,
+      error: { code: 'not_sharing' },
+    });
+    expect(signalsTo(host)).toEqual([]);
   });
 
   it('R126: the sharer or a controller stops a share; a guest may not, and a stale stop changes nothing', async () => {

@@ -168,6 +168,12 @@ export function installFakeYouTube(config: FakeYouTubeConfig, seededRandom: Seed
     getPlaybackRate = () => this.playerInfo.playbackRate;
     getAvailablePlaybackRates = () => [...config.rates];
     isMuted = () => this.playerInfo.muted;
+    /** 0–100, as the real player: the volume of the page's own media (R128 lowers it under the call's voices). */
+    getVolume = () => Math.round(this.video.volume * 100);
+    setVolume = (volume: number) =>
+      this.command(() => {
+        this.video.volume = Math.min(1, Math.max(0, volume / 100));
+      });
     playVideo = () => this.command(() => this.play());
     pauseVideo = () => this.command(() => this.pause());
     seekTo = (seconds: number, _allowSeekAhead: boolean) => this.command(() => this.seek(seconds));

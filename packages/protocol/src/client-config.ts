@@ -11,6 +11,8 @@ export interface ClientConfig {
   contactEmail: string;
   /** The STUN and TURN servers for own files' WebRTC connections (ICE_SERVERS, R114); empty when none is set. */
   iceServers: IceServer[];
+  /** Whether the server runs an SFU (SFU, R129): then a screen share goes through it rather than tab to tab. */
+  sfu: boolean;
 }
 
 /**

@@ -65,10 +65,12 @@ export const ERROR_CODES = [
   'share_taken',
   /** `call:join` where the room's callPolicy keeps the caller out of the call: off, or signed-in viewers only (R127). */
   'call_restricted',
-  /** `call:join` when the call already holds CALL_MEMBERS_MAX tabs (R127). */
+  /** `call:join` when the call already holds as many tabs as it may: CALL_MEMBERS_MAX, or CALL_MEMBERS_MAX_SFU (R127, R129). */
   'call_full',
   /** `call:update` from a tab that is not in the call, or `call:mute` of one that is not (R127). */
   'not_in_call',
+  /** An SFU command about a share that is not the room's now, or `sfu:publish` from another tab than the sharer's (R129). */
+  'not_sharing',
   /** Too many commands from this socket; wait and retry. */
   'rate_limited',
   /** The command refers to a state that is no longer current (e.g. `playback:ended` for a video that already changed). */

@@ -27,5 +27,10 @@ export const KICKS_LIST_MAX = 500;
 export const SKIP_VOTES_MAX = 10_000;
 /** Longest SDP offer or answer `p2p:signal` carries (R113): a data-channel-only SDP is 1–2 KB. */
 export const P2P_SDP_MAX = 16_384;
+/**
+ * Longest session description the SFU commands carry (R129): a browser's offer of a picture and its sound with every
+ * codec it knows and its candidates inline is 6–10 KB.
+ */
+export const SFU_SDP_MAX = 32_768;
 /** Longest ICE candidate line `p2p:signal` carries (R113): a real one is under 200 characters. */
 export const P2P_CANDIDATE_MAX = 1024;

@@ -69,6 +69,10 @@ export const COMMAND_PERMISSIONS = {
   'moderation:unkick': 'host',
   'p2p:announce': 'viewer',
   'p2p:signal': 'viewer',
+  // R129: the share's own tab publishes, anyone in the room watches; checked against the room's share (sfu/).
+  'sfu:publish': 'viewer',
+  'sfu:subscribe': 'viewer',
+  'sfu:answer': 'viewer',
 } as const satisfies Record<CommandType, Permission>;
 
 /** The little of a room that decides roles. */

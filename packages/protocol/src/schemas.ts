@@ -12,4 +12,5 @@ export * from './schemas/people.ts';
 export * from './schemas/presence.ts';
 export * from './schemas/room.ts';
 export * from './schemas/search.ts';
+export * from './schemas/sfu.ts';
 export * from './schemas/user.ts';

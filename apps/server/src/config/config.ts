@@ -63,6 +63,25 @@ export interface Config {
   contactEmail: string;
   /** STUN and TURN servers for own files' WebRTC connections (ICE_SERVERS, R114), given to the web app as they are. */
   iceServers: IceServer[];
+  /** R129: the SFU screen shares go through, or null (SFU=off): one to start here, or one already running. */
+  sfu: SfuConfig | null;
+}
+
+/** Janus started by this server on `port` (SFU=janus), or Janus's HTTP API at `url` (SFU=janus with SFU_URL). */
+export type SfuConfig =
+  | { kind: 'managed'; binary: string; port: number }
+  | { kind: 'external'; url: string; secret?: string };
+
+function sfuConfig(env: Env): SfuConfig | null {
+  if (env.SFU === 'off') return null;
+  if (env.SFU_URL) {
+    return {
+      kind: 'external',
+      url: env.SFU_URL.replace(/\/+$/, ''),
+      ...(env.SFU_SECRET ? { secret: env.SFU_SECRET } : {}),
+    };
+  }
+  return { kind: 'managed', binary: env.JANUS_PATH, port: env.SFU_PORT };
 }
 
 export type SearchProvider = 'innertube' | 'data-api' | 'none';
@@ -167,5 +186,6 @@ export function loadConfig(
     supportUrl: env.SUPPORT_URL,
     contactEmail: env.CONTACT_EMAIL,
     iceServers: env.ICE_SERVERS,
+    sfu: sfuConfig(env),
   };
 }

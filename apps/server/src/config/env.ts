@@ -96,12 +96,27 @@ const envSchema = z
     SUPPORT_URL: z.url({ protocol: /^https?$/ }).default('https://www.facebook.com/xemchung'),
     CONTACT_EMAIL: z.email().default('banquyen@xemchung.app'),
     ICE_SERVERS: iceServersSchema,
+    // R129: screen shares through an SFU. `janus` starts Debian's Janus beside the server (JANUS_PATH, on SFU_PORT),
+    // unless SFU_URL names one already running (its HTTP API, with SFU_SECRET as its api_secret).
+    SFU: z.enum(['off', 'janus']).default('off'),
+    SFU_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SFU_SECRET: z.string().min(1).optional(),
+    SFU_PORT: z.coerce.number().int().min(1).max(65_535).default(7088),
+    JANUS_PATH: z.string().min(1).default('/usr/bin/janus'),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER) {
       for (const key of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when OIDC_ISSUER is set' });
       }
+    }
+    // Every node must send a share's viewers to the SFU its sharer published to: one SFU for all (R129).
+    if (env.SFU === 'janus' && env.REDIS_URL && !env.SFU_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SFU_URL'],
+        message: 'with several nodes (REDIS_URL), name the one Janus they share; a Janus per node splits each share',
+      });
     }
     if (env.SEARCH_PROVIDER === 'data-api' && !env.YOUTUBE_API_KEY) {
       ctx.addIssue({

@@ -9,6 +9,7 @@ import { createRoomCommandRunner, type RoomCommitDeps } from '../rooms/room-comm
 import { createRoomHandlers, type RoomHandlerDeps } from '../rooms/room-handlers.ts';
 import { createSubtitleHandlers, type SubtitleHandlerDeps } from '../rooms/subtitle-handlers.ts';
 import { createVoteHandlers, type VoteHandlerDeps } from '../rooms/vote-handlers.ts';
+import { createSfuHandlers, type SfuHandlerDeps } from '../sfu/sfu-handlers.ts';
 import { createPresenceHandlers, type PresenceHandlerDeps } from './presence-handlers.ts';
 
 export interface CommandTableDeps
@@ -32,6 +33,8 @@ export interface CommandTableDeps
   votes?: VoteHandlerDeps;
   /** Own files' signalling between the sockets of a room (R113). */
   peers: PeerRelay;
+  /** The screen share through the SFU (R129), checked on the room's share; without an SFU, `unavailable`. */
+  sfu: Omit<SfuHandlerDeps, 'repository'>;
 }
 
 /**
@@ -49,6 +52,7 @@ export function createCommandTable(deps: CommandTableDeps): CommandTable {
     ...createModerationHandlers(deps, runRoomCommand),
     ...createVoteHandlers(deps.votes, runRoomCommand),
     ...createChatHandlers({ ...deps.chat, runQueued, now: deps.now, roomDeleted: deps.broadcast.deleted }),
-    ...createP2pHandlers(deps.peers),
+    ...createP2pHandlers(deps.peers, deps.repository),
+    ...createSfuHandlers({ ...deps.sfu, repository: deps.repository }),
   };
 }

@@ -76,8 +76,9 @@ type IoServer = Server<DefaultEventsMap, ServerToClientEvents, PresenceServerEve
 const watchRoom = (roomId: string) => `${roomId}#watch`;
 
 /**
- * The `ws` connection under a socket: Engine.IO keeps it on the upgrade request it hands on as the socket's
- * request. Every socket has one (XemChung allows the WebSocket transport only).
+ * The `ws` connection under a socket: Engine.IO hands it on with the upgrade request, which is read once, at the
+ * connection, and then let go (UpgradeRequests.release, ADR 039). Every socket has one (XemChung allows the
+ * WebSocket transport only).
  */
 const webSocketOf = (socket: Socket) => (socket.request as Socket['request'] & { websocket?: WebSocket }).websocket;
 
@@ -119,6 +120,8 @@ export class Presence {
   private readonly now: () => number;
   private readonly onMembersChanged: ((roomId: string) => void) | undefined;
   private readonly buckets = new Map<string, TokenBucket>();
+  /** Each socket's `ws` connection, for the liveness pings (ADR 038); gone with the socket. */
+  private readonly webSockets = new WeakMap<Socket, WebSocket>();
   private readonly timer: NodeJS.Timeout;
   private tick = 0;
   private lastStepAt: number;
@@ -152,7 +155,10 @@ export class Presence {
       }
     });
     this.io.on('connection', (socket) => {
-      webSocketOf(socket)?.on('pong', () => this.registry.pong(socket.id, this.now()));
+      const webSocket = webSocketOf(socket);
+      if (!webSocket) return;
+      this.webSockets.set(socket, webSocket);
+      webSocket.on('pong', () => this.registry.pong(socket.id, this.now()));
     });
     if (this.cluster) {
       this.io.on('presence:gossip', (gossip) =>
@@ -229,7 +235,7 @@ export class Presence {
     if (tick % SWEEP_TICKS === 0 && !stalled) {
       for (const socketId of this.registry.sweep(now, LIVENESS)) {
         const socket = this.io.of('/').sockets.get(socketId);
-        if (socket) webSocketOf(socket)?.ping();
+        if (socket) this.webSockets.get(socket)?.ping();
       }
     }
     if (this.cluster) this.gossip(tick, now);

@@ -90,6 +90,8 @@ export class SocketContext implements DispatchContext {
   throttled = false;
   private readonly socket: IoSocket;
   private readonly deps: SocketContextDeps;
+  /** The client's address, read from the upgrade request before it is let go (UpgradeRequests.release, ADR 039). */
+  private readonly address: string;
   private readonly bucket: TokenBucket;
   /** Made on a command's first use: most sockets never send one with a budget of its own. */
   private ownBuckets: Map<CommandType, TokenBucket> | null = null;
@@ -98,6 +100,7 @@ export class SocketContext implements DispatchContext {
   constructor(socket: IoSocket, deps: SocketContextDeps) {
     this.socket = socket;
     this.deps = deps;
+    this.address = deps.addressOf(socket.request);
     this.connection = new SocketConnection(socket);
     this.bucket = new TokenBucket({ ...deps.commandRate, now: deps.now });
     this.refusals = new TokenBucket({ ...deps.floodCutoff, now: deps.now });
@@ -122,7 +125,7 @@ export class SocketContext implements DispatchContext {
   }
 
   warn(details: object, message: string): void {
-    this.deps.warnings.warn(this.deps.addressOf(this.socket.request), { ...this.who(), ...details }, message);
+    this.deps.warnings.warn(this.address, { ...this.who(), ...details }, message);
   }
 
   cutOff(): void {

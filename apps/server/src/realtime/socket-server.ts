@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { ServerToClientEvents } from '@xemchung/protocol';
+import { CALL_SIGNAL_TOPIC, callMembersMax, type ServerToClientEvents } from '@xemchung/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type DefaultEventsMap, Server } from 'socket.io';
 import type { SessionStore } from '../auth/sessions.ts';
@@ -22,6 +22,9 @@ import type { RoomStore } from '../rooms/room-store.ts';
 import { SharerWatch } from '../rooms/sharer-watch.ts';
 import type { SubtitleHandlerDeps } from '../rooms/subtitle-handlers.ts';
 import { VOTE_ADDRESS_RATE, VOTE_RATE } from '../rooms/vote-handlers.ts';
+import { SFU_RATES } from '../sfu/sfu-handlers.ts';
+import type { SfuMedia } from '../sfu/sfu-media.ts';
+import { SfuWatch } from '../sfu/sfu-watch.ts';
 import type { PlaylistReader } from '../upstream/playlist-reader.ts';
 import { AddressLimits, dropUpgrade, SOCKETS_PER_ADDRESS } from './address-limits.ts';
 import { ClientWarnings, clientAddressOf, type TrustProxy } from './client-warnings.ts';
@@ -31,6 +34,7 @@ import { peerRoom, socketPeerRelay } from './peer-relay.ts';
 import { Presence } from './presence.ts';
 import { type RedisFanout, useRedisFanout } from './redis-adapter.ts';
 import { SocketContext, type SocketContextDeps } from './socket-connection.ts';
+import { UpgradeRequests } from './upgrade-requests.ts';
 import { socketViewerExits } from './viewer-exits.ts';
 import { viewerIdentities } from './viewer-identity.ts';
 
@@ -82,6 +86,8 @@ export interface RealtimeDeps {
   observer?: RealtimeObserver;
   /** Reads YouTube playlists for `playlist:addList` (R72). */
   playlists: PlaylistReader;
+  /** The SFU screen shares and calls go through (R129); without one, they stay tab to tab (R126, R127). */
+  sfu?: SfuMedia;
 }
 
 /** What the realtime layer reports as it works. */
@@ -245,12 +251,28 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     resync: (roomId) => resync.schedule([roomId]),
     onError: (error) => log.warn({ err: error }, 'ending the share or call of a tab that left failed'),
   });
+  // R129: what a room no longer lets be at the SFU ends, from this node's commits and reads and a sweep.
+  const sfuWatch = deps.sfu
+    ? new SfuWatch(
+        deps.sfu,
+        (roomId) => deps.repository.load(roomId),
+        (error) => log.warn({ err: error }, 'reading a room for its media at the SFU failed'),
+      )
+    : null;
+  sfuWatch?.start();
+  // R129: a publication up at the SFU is told to its room, whose tabs waiting for it ask now (on every node).
+  deps.sfu?.onLive((socketId, subject) => {
+    const id = subject.kind === 'share' ? subject.shareId : CALL_SIGNAL_TOPIC;
+    const feed = subject.kind === 'call' ? { feed: socketId } : {};
+    io.to(subject.roomId).emit('sfu:published', { roomId: subject.roomId, id, ...feed });
+  });
   // Every room a socket leaves passes here (its room, its kick subjects, its own): only a tracked socket's own
   // room within the room is looked at.
   io.of('/').adapter.on('leave-room', (room: string, socketId: string) => {
-    if (!liveExits.tracks(socketId)) return;
     const roomId = room.split('/', 1)[0] ?? room;
-    if (room === peerRoom(roomId, socketId)) liveExits.left(roomId, socketId);
+    if (room !== peerRoom(roomId, socketId)) return;
+    deps.sfu?.release(socketId);
+    if (liveExits.tracks(socketId)) liveExits.left(roomId, socketId);
   });
   const handlers = createCommandTable({
     repository: deps.repository,
@@ -272,13 +294,18 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     presence,
     votes: { rate: new GuestAwareRate({ ...VOTE_RATE, now }, { ...VOTE_ADDRESS_RATE, now }), present },
     watchedRooms,
-    sharers: roomsSeenBy(sharers, liveExits),
+    sharers: sfuWatch ? roomsSeenBy(sharers, liveExits, sfuWatch) : roomsSeenBy(sharers, liveExits),
     sharedFiles: sharers,
     playlists: {
       reader: deps.playlists,
       rate: new GuestAwareRate({ ...PLAYLIST_READ_RATE, now }, { ...PLAYLIST_READ_ADDRESS_RATE, now }),
     },
     peers: socketPeerRelay(io),
+    callMax: callMembersMax(deps.sfu !== undefined),
+    sfu: {
+      sfu: deps.sfu ?? null,
+      onError: (error) => log.warn({ err: error }, 'the SFU failed a request of a share or a call'),
+    },
     waitable,
   });
   const dispatch = createDispatcher(handlers, (outcome) => deps.observer?.commandAnswered(outcome));
@@ -293,9 +320,12 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     serializeCookie: (name, value, options) => http.serializeCookie(name, value, options),
     secureCookies: deps.publicUrl.startsWith('https://'),
   });
+  const upgrades = new UpgradeRequests();
+  io.engine.use(upgrades.middleware);
   io.engine.on('initial_headers', (headers: Record<string, string | string[]>, request: IncomingMessage) => {
     if (!limits.refuses(request)) identities.issueGuestCookie(headers, request);
   });
+  io.use(upgrades.guard);
   io.use(limits.guard());
   io.use(
     handshakeGuard({
@@ -312,10 +342,11 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
     warnings,
     addressOf,
     commandRate: COMMAND_RATE,
-    ownRates: { ...P2P_RATES, ...READY_RATES },
+    ownRates: { ...P2P_RATES, ...READY_RATES, ...SFU_RATES },
     floodCutoff: FLOOD_CUTOFF,
     now,
   };
+  // Registered after presence's listener (made above), which takes the socket's `ws` from the upgrade request.
   io.on('connection', (socket) => {
     if (countDelivery) socket.onAnyOutgoing(countDelivery);
     const context = new SocketContext(socket, contextDeps);
@@ -325,6 +356,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
       inflight.add(task);
       void task.finally(() => inflight.delete(task));
     });
+    upgrades.release(socket);
   });
 
   return {
@@ -334,6 +366,7 @@ export function attachRealtime(http: FastifyInstance, deps: RealtimeDeps): Realt
       closing = true;
       presence.close();
       sharers.close();
+      sfuWatch?.stop();
       io.engine.close();
       await Promise.allSettled([...inflight]);
       await resync.close();

@@ -20,17 +20,23 @@ function admitted(state: RoomState, member: Pick<CallMember, 'by'>): boolean {
 /**
  * R127: `tab` joins the call with its microphone (`audio`) and camera (`video`) as it says. The room's callPolicy
  * decides who may (`call_restricted`); the same person's other tab leaves the call (one tile per person); a full call
- * is `call_full`. A tab already in the call changes what it sends.
+ * is `call_full` (`max` tabs: CALL_MEMBERS_MAX, or more through an SFU, R129). A tab already in the call changes what it
+ * sends.
  */
-export function joinCall(state: RoomState, tab: RoomTab | undefined, audio: boolean, video: boolean): Transition {
+export function joinCall(
+  state: RoomState,
+  tab: RoomTab | undefined,
+  audio: boolean,
+  video: boolean,
+  max = CALL_MEMBERS_MAX,
+): Transition {
   if (!tab) return refuse('unavailable', 'The call is not offered here');
   const member: CallMember = { peer: tab.peer, by: tab.person, audio, video };
   if (!admitted(state, member)) {
     return refuse('call_restricted', "The room's settings do not let you join the call");
   }
   const others = state.call.filter((joined) => joined.by.key !== tab.person.key && joined.peer !== tab.peer);
-  if (others.length >= CALL_MEMBERS_MAX)
-    return refuse('call_full', `The call holds ${CALL_MEMBERS_MAX} people at most`);
+  if (others.length >= max) return refuse('call_full', `The call holds ${max} people at most`);
   const index = state.call.findIndex((joined) => joined.peer === tab.peer);
   const call = index >= 0 ? state.call.map((joined, at) => (at === index ? member : joined)) : [...others, member];
   return { state: { ...state, call } };

@@ -29,6 +29,8 @@ export interface RoomHandlerDeps {
   watchedRooms?: PresenceWatchedRooms;
   /** Who shares the file each room plays, kept from every read here (R120). */
   sharers?: RoomsSeen;
+  /** How many tabs a room's call holds here (R127; more with an SFU, R129). */
+  callMax?: number;
 }
 
 /**
@@ -100,7 +102,7 @@ export function createRoomHandlers(
     const roomId = connection.roomId;
     if (roomId === null) return reply(ackFailure('not_joined', 'Join the room first'));
     const tab = { peer: connection.id, person: connection.identity.person };
-    return runRoomCommand(roomId, actorOf(connection), command, reply, () => ({ tab }));
+    return runRoomCommand(roomId, actorOf(connection), command, reply, () => ({ tab, callMax: deps.callMax }));
   };
 
   return {

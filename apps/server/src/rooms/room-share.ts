@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expectedPosition, isController, roleOf } from '@xemchung/protocol';
+import { expectedPosition, isController, roleOf, SHARE_ID_PREFIX } from '@xemchung/protocol';
 import type { Actor } from '../commands/actor.ts';
 import { type RoomState, type RoomTab, refuse, type Transition } from './room-state-types.ts';
 
@@ -17,7 +17,7 @@ export function startShare(state: RoomState, tab: RoomTab | undefined, now: numb
   if (standing && standing.by.key !== tab.person.key) {
     return refuse('share_taken', 'Someone else is sharing their screen; stop that share first');
   }
-  const share = { id: `sh-${randomUUID()}`, peer: tab.peer, by: tab.person, since: now };
+  const share = { id: `${SHARE_ID_PREFIX}${randomUUID()}`, peer: tab.peer, by: tab.person, since: now };
   return { state: { ...paused(state, now), share } };
 }
 

@@ -1,4 +1,4 @@
-import { CALL_MEMBERS_MAX, type Person } from '@xemchung/protocol';
+import { CALL_MEMBERS_MAX, CALL_MEMBERS_MAX_SFU, type Person } from '@xemchung/protocol';
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
 import { committedState, emptyRoomState } from '../../test/room-states.ts';
@@ -49,6 +49,15 @@ describe('the call (R127)', () => {
     // A tab already in changes what it sends, full or not.
     const camera = apply(full, { type: 'call:join', audio: false, video: true }, actor('u0'));
     expect(camera.call[0]).toMatchObject({ audio: false, video: true });
+  });
+
+  it('R129: holds CALL_MEMBERS_MAX_SFU tabs when the server says so (an SFU), and refuses the one after', () => {
+    const join = (state: RoomState, by: Actor) =>
+      applyRoomCommand(state, JOIN, by, NOW, { tab: { peer: `${by.key}-tab`, person: person(by) }, callMax: 12 });
+    let full = withPolicy('everyone');
+    for (let index = 0; index < CALL_MEMBERS_MAX_SFU; index++) full = committedState(join(full, actor(`u${index}`)));
+    expect(full.call).toHaveLength(12);
+    expect(join(full, HOST)).toMatchObject({ error: { code: 'call_full', message: expect.stringContaining('12') } });
   });
 
   it('turns a tab’s microphone and camera on and off, and takes it out on a leave or when its tab leaves the room', () => {

@@ -51,6 +51,8 @@ export interface CommandContext {
   waitable?: Waitable;
   /** R126, R127: the tab a share or call command came from; without it nobody can share or join the call. */
   tab?: RoomTab;
+  /** R127, R129: how many tabs the call holds (more through an SFU); CALL_MEMBERS_MAX when absent. */
+  callMax?: number;
 }
 
 /** Whether a command made against room version `seen` (when it names one) comes after the room moved on (R60, R93). */
@@ -172,7 +174,7 @@ function decide(
     case 'share:stop':
       return stopShare(state, command.id, actor);
     case 'call:join':
-      return joinCall(state, context.tab, command.audio, command.video);
+      return joinCall(state, context.tab, command.audio, command.video, context.callMax);
     case 'call:leave':
       return context.tab ? leaveCall(state, context.tab.peer) : { state };
     case 'call:update':

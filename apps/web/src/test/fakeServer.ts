@@ -7,6 +7,7 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   supportUrl: 'https://www.facebook.com/xemchung',
   contactEmail: 'banquyen@xemchung.app',
   iceServers: [],
+  sfu: false,
 };
 
 /**

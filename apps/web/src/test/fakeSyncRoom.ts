@@ -75,6 +75,8 @@ export interface SyncRoomOptions {
   isController?: boolean;
   kind?: PlayerKind;
   serverNow?: () => number;
+  /** When the page joined the room (server ms); a minute before T0 unless said. */
+  joinedAt?: number | null;
 }
 
 /**
@@ -108,6 +110,7 @@ export function syncRoom(options: SyncRoomOptions = {}) {
     videoId: VIDEO,
     isController: options.isController ?? false,
     reference: () => reference,
+    joinedAt: () => (options.joinedAt === undefined ? T0 - 60_000 : options.joinedAt),
     serverNow: options.serverNow ?? (() => serverNow),
     now: () => localNow,
     later: (ms, run) => {

@@ -168,6 +168,9 @@ describe('command catalogue', () => {
         'call:leave',
         'call:update',
         'call:mute',
+        'sfu:publish',
+        'sfu:subscribe',
+        'sfu:answer',
       ].sort(),
     );
     expect(isCommandType('playlist:add')).toBe(true);

@@ -17,6 +17,7 @@ import {
   videoIdSchema,
   videoSchema,
 } from './room.ts';
+import { sfuAnswerCommand, sfuPublishCommand, sfuSubscribeCommand } from './sfu.ts';
 
 /** The Socket.IO handshake's `auth`: the client's PROTOCOL_VERSION (protocol-version.ts). */
 export const handshakeAuthSchema = z.object({ protocol: z.number().int() });
@@ -247,6 +248,10 @@ export const commandSchema = z.discriminatedUnion('type', [
   // Own files' signalling (R113): relayed to the room's other sockets, never stored.
   p2pAnnounceCommand,
   p2pSignalCommand,
+  // The screen share through the SFU (R129): passed to the SFU by the server, never stored.
+  sfuPublishCommand,
+  sfuSubscribeCommand,
+  sfuAnswerCommand,
 ]);
 export type Command = z.infer<typeof commandSchema>;
 export type CommandType = Command['type'];

@@ -20,6 +20,7 @@ import {
 import { p2pAnnounceEventSchema, p2pSignalEventSchema } from './p2p.ts';
 import { roomPresenceSchema } from './presence.ts';
 import { roomDeltaSchema, roomSnapshotSchema } from './room.ts';
+import { sfuDescriptionResultSchema, sfuPublishedEventSchema } from './sfu.ts';
 import { meSchema } from './user.ts';
 
 // ---- Acknowledgements: what each command's ack carries when it succeeds. -------------------------------------
@@ -113,6 +114,9 @@ export const commandResultSchemas = {
   'moderation:unkick': keyResultSchema,
   'p2p:announce': emptyResultSchema,
   'p2p:signal': emptyResultSchema,
+  'sfu:publish': sfuDescriptionResultSchema,
+  'sfu:subscribe': sfuDescriptionResultSchema,
+  'sfu:answer': emptyResultSchema,
 } as const satisfies Record<CommandType, z.ZodObject>;
 
 export type CommandResult<T extends CommandType> = z.infer<(typeof commandResultSchemas)[T]>;
@@ -158,6 +162,8 @@ export const serverEventSchemas = {
   'p2p:announce': p2pAnnounceEventSchema,
   /** A WebRTC offer, answer or ICE candidate another socket of your room sent you (R113). */
   'p2p:signal': p2pSignalEventSchema,
+  /** A tab of your room published the share or its media in the call at the SFU (R129): ask for it now. */
+  'sfu:published': sfuPublishedEventSchema,
 } as const;
 export type ServerEventType = keyof typeof serverEventSchemas;
 export type ServerEventPayload<T extends ServerEventType> = z.infer<(typeof serverEventSchemas)[T]>;

@@ -22,7 +22,7 @@ import {
 } from '../own-files.ts';
 import { READY_GATE_MAX_SECONDS } from '../ready-gate.ts';
 import { type RoomNameProblem, roomNameProblem } from '../room-name.ts';
-import { ADD_POLICIES, CALL_MEMBERS_MAX, CALL_POLICIES, LOOP_MODES } from '../room-settings.ts';
+import { ADD_POLICIES, CALL_MEMBERS_MAX_SFU, CALL_POLICIES, LOOP_MODES } from '../room-settings.ts';
 import {
   SUBTITLE_LABEL_MAX,
   SUBTITLE_SHIFT_MAX_MS,
@@ -217,7 +217,7 @@ export const roomSnapshotSchema = z.object({
   /** The screen share everyone sees in place of the player (R126); null when nobody shares. */
   share: screenShareSchema.nullable(),
   /** The tabs in the room's voice and camera call, in the order they joined (R127). */
-  call: z.array(callMemberSchema).max(CALL_MEMBERS_MAX),
+  call: z.array(callMemberSchema).max(CALL_MEMBERS_MAX_SFU),
   version: z.number().int().min(0),
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshotSchema>;

@@ -1,8 +1,9 @@
-import { CALL_MEMBERS_MAX, isController } from '@xemchung/protocol';
+import { callMembersMax, isController } from '@xemchung/protocol';
 import { useState } from 'react';
 import { useAlert } from '../../components/alertContext.ts';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useStore } from '../../lib/createStore.ts';
+import { sfuEnabled } from '../clientConfig/clientConfigStore.ts';
 import { duckingWanted, setDuckingWanted } from '../room/callVoices.ts';
 import { useRoomSession } from '../room/roomSession.ts';
 import { useRole } from '../room/useRole.ts';
@@ -42,7 +43,7 @@ export function CallStrip() {
 
   const mine = view.members.find((member) => member.peer === view.me);
   const alertProblem = (problem: CallJoinProblem | null) => {
-    if (problem) showAlert(t(`call.errors.${problemText(problem)}`, { max: CALL_MEMBERS_MAX }));
+    if (problem) showAlert(t(`call.errors.${problemText(problem)}`, { max: callMembersMax(sfuEnabled()) }));
   };
   const join = async () => {
     setJoining(true);

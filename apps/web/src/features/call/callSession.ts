@@ -1,15 +1,20 @@
-import type { CallMember, ErrorCode, P2pSignalEvent, RoomSnapshot } from '@xemchung/protocol';
+import {
+  CALL_SIGNAL_TOPIC,
+  type CallMember,
+  type ErrorCode,
+  type P2pSignalEvent,
+  type RoomSnapshot,
+} from '@xemchung/protocol';
 import { createStore, type Store } from '../../lib/createStore.ts';
-import { iceServers } from '../clientConfig/clientConfigStore.ts';
+import { iceServers, sfuEnabled } from '../clientConfig/clientConfigStore.ts';
 import { addCandidate, trickle } from '../room/peerConnections.ts';
 import type { RoomClient } from '../room/roomClient.ts';
+import { SfuReceiver, SfuSender } from '../room/sfuLinks.ts';
 
 // The room's call (docs/room-rules.md R127): every tab in it sends its microphone and camera to every other (a mesh,
 // ADR 043). Of each pair the tab with the smaller socket id makes the offer; the signals travel as R113's, with the
-// topic CALL_TOPIC, and only those from a tab of the call are heard.
-
-/** R113's `itemId` for the call's signals. */
-const CALL_TOPIC = 'call';
+// topic CALL_SIGNAL_TOPIC, and only those from a tab of the call are heard. When the server runs an SFU (R129), each
+// tab sends once, to the SFU, and receives each other tab from there (sfuLinks.ts).
 
 /** Why joining did not work: the browser's refusal, no device, or the server's code. */
 export type CallJoinProblem = 'denied' | 'noDevice' | ErrorCode;
@@ -26,8 +31,34 @@ export interface CallView {
 
 const EMPTY: CallView = { me: null, members: [], streams: new Map() };
 
-/** One connection to another tab of the call. */
-class CallLink {
+/** What this page has of another tab of the call: what arrives from it, and how the camera reaches it. */
+interface PeerOfCall {
+  readonly stream: MediaStream;
+  sendVideo(track: MediaStreamTrack | null): Promise<void>;
+  close(): void;
+}
+
+/** Another tab of the call through the SFU: its media, received; this tab's go by the one SfuSender. */
+class SfuPeerOfCall implements PeerOfCall {
+  stream = new MediaStream();
+  private readonly receiver: SfuReceiver;
+
+  constructor(peer: string, client: RoomClient, onStream: () => void) {
+    this.receiver = new SfuReceiver({ id: CALL_SIGNAL_TOPIC, feed: peer }, client, iceServers, (stream) => {
+      this.stream = stream ?? new MediaStream();
+      onStream();
+    });
+  }
+
+  async sendVideo(): Promise<void> {}
+
+  close(): void {
+    this.receiver.close();
+  }
+}
+
+/** One connection to another tab of the call, tab to tab. */
+class CallLink implements PeerOfCall {
   readonly connection: RTCPeerConnection;
   /** What arrived from the tab: a new stream with each track, so the page attaches it afresh (a script's addTrack
    * tells no listener). */
@@ -59,8 +90,8 @@ class CallLink {
     }
     const offer = await this.connection.createOffer();
     await this.connection.setLocalDescription(offer);
-    this.client.peers.signal(this.peer, CALL_TOPIC, { description: { type: 'offer', sdp: offer.sdp ?? '' } });
-    trickle(this.connection, this.client.peers, this.peer, CALL_TOPIC);
+    this.client.peers.signal(this.peer, CALL_SIGNAL_TOPIC, { description: { type: 'offer', sdp: offer.sdp ?? '' } });
+    trickle(this.connection, this.client.peers, this.peer, CALL_SIGNAL_TOPIC);
   }
 
   heard(event: P2pSignalEvent): void {
@@ -89,8 +120,8 @@ class CallLink {
     }
     const answer = await this.connection.createAnswer();
     await this.connection.setLocalDescription(answer);
-    this.client.peers.signal(this.peer, CALL_TOPIC, { description: { type: 'answer', sdp: answer.sdp ?? '' } });
-    trickle(this.connection, this.client.peers, this.peer, CALL_TOPIC);
+    this.client.peers.signal(this.peer, CALL_SIGNAL_TOPIC, { description: { type: 'answer', sdp: answer.sdp ?? '' } });
+    trickle(this.connection, this.client.peers, this.peer, CALL_SIGNAL_TOPIC);
   }
 }
 
@@ -102,7 +133,9 @@ class CallLink {
 export class CallSession {
   readonly view: Store<CallView> = createStore<CallView>(EMPTY);
   private local: MediaStream | null = null;
-  private readonly links = new Map<string, CallLink>();
+  private readonly links = new Map<string, PeerOfCall>();
+  /** Through the SFU: this tab's one link sending its microphone and camera. */
+  private sender: SfuSender | null = null;
   /** The room version a join was answered with: older states do not yet list this tab. */
   private joinedAt = Number.POSITIVE_INFINITY;
   private readonly client: RoomClient;
@@ -113,12 +146,13 @@ export class CallSession {
     this.client = client;
     this.stopFollowing = client.onState((room) => this.follow(room));
     this.stopHearing = client.peers.onSignal((event) => {
-      if (event.itemId !== CALL_TOPIC || !this.local) return;
+      if (event.itemId !== CALL_SIGNAL_TOPIC || !this.local) return;
       if (!this.members().some((member) => member.peer === event.from)) return;
-      let link = this.links.get(event.from);
+      const known = this.links.get(event.from);
       // A new offer from a tab (it joined again) starts afresh.
+      let link = known instanceof CallLink ? known : null;
       if (event.description?.type === 'offer' || !link) {
-        link?.close();
+        known?.close();
         link = this.link(event.from);
       }
       link.heard(event);
@@ -177,6 +211,7 @@ export class CallSession {
       }
     }
     for (const link of this.links.values()) void link.sendVideo(track);
+    void this.sender?.sendVideo(track);
     void this.client.updateCall({ video: on });
     this.publish();
     return null;
@@ -200,10 +235,13 @@ export class CallSession {
     if (this.local && mine) {
       // The microphone is what the room says: a controller's mute (R127) reaches it, and so does this tab's own turn.
       for (const track of this.local.getAudioTracks()) track.enabled = mine.audio;
-      for (const member of room.call) {
-        if (member.peer === me || this.links.has(member.peer)) continue;
-        // Of each pair the smaller socket id offers; the other waits for its offer.
-        if (me !== null && me < member.peer) void this.link(member.peer).offer();
+      if (sfuEnabled()) this.followThroughSfu(room.call, me);
+      else {
+        for (const member of room.call) {
+          if (member.peer === me || this.links.has(member.peer)) continue;
+          // Of each pair the smaller socket id offers; the other waits for its offer.
+          if (me !== null && me < member.peer) void this.link(member.peer).offer();
+        }
       }
     }
     for (const [peer, link] of this.links) {
@@ -213,6 +251,17 @@ export class CallSession {
       }
     }
     this.publish();
+  }
+
+  /** R129: this tab sends once, to the SFU, and receives every other tab of the call from there. */
+  private followThroughSfu(call: readonly CallMember[], me: string | null): void {
+    const local = this.local;
+    if (!local) return;
+    this.sender ??= new SfuSender(local, CALL_SIGNAL_TOPIC, this.client, iceServers, { bothKinds: true });
+    for (const member of call) {
+      if (member.peer === me || this.links.has(member.peer)) continue;
+      this.links.set(member.peer, new SfuPeerOfCall(member.peer, this.client, () => this.publish()));
+    }
   }
 
   private link(peer: string): CallLink {
@@ -242,6 +291,8 @@ export class CallSession {
   private release(): void {
     for (const link of this.links.values()) link.close();
     this.links.clear();
+    this.sender?.close();
+    this.sender = null;
     for (const track of this.local?.getTracks() ?? []) track.stop();
     this.local = null;
   }

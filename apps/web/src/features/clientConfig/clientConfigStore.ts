@@ -43,3 +43,9 @@ export function iceServers(): RTCIceServer[] {
   const config = clientConfigStore.get();
   return config.status === 'ready' ? [...config.config.iceServers] : [];
 }
+
+/** Whether the server runs an SFU that screen shares go through (R129); not until the settings are read. */
+export function sfuEnabled(): boolean {
+  const config = clientConfigStore.get();
+  return config.status === 'ready' && config.config.sfu;
+}

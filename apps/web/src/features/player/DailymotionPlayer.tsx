@@ -5,6 +5,7 @@ import {
   loadDailymotionSdk,
   type DailymotionPlayer as SdkPlayer,
 } from './dailymotionApi.ts';
+import { duckVolume } from './duckVolume.ts';
 import type { PlayerProps } from './MediaPlayer.tsx';
 import { RemoteTimeline } from './remoteTimeline.ts';
 import type { PlayerAdapter } from './types.ts';
@@ -41,6 +42,10 @@ function dailymotionAdapter(
       state.muted = muted;
       player.setMute(muted);
     },
+    duck: duckVolume(
+      () => player.getState().then((now) => now.playerVolume),
+      (volume) => player.setVolume(volume),
+    ),
   };
 }
 

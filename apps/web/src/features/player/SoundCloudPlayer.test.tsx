@@ -88,6 +88,21 @@ describe('R76 SoundCloudPlayer over the fake Widget API', () => {
     expect(adapter.muted()).toBe(true);
   });
 
+  it('R128: lowers the track to 30 % while the call speaks, unmuting into the lowered volume, and back to full', async () => {
+    const { events, attached, element } = await renderPlayer({ muted: false });
+    const adapter = await ready(events, attached);
+    await until(() => expect(element.volume).toBe(1));
+    adapter.duck?.(0.3);
+    await until(() => expect(element.volume).toBeCloseTo(0.3, 5));
+    adapter.setMuted(true);
+    adapter.duck?.(0.3);
+    await until(() => expect(element.volume).toBe(0));
+    adapter.setMuted(false);
+    await until(() => expect(element.volume).toBeCloseTo(0.3, 5));
+    adapter.duck?.(1);
+    await until(() => expect(element.volume).toBe(1));
+  });
+
   it('reports FINISH as ended and a track it cannot load as an error', async () => {
     const { events, attached, element, view } = await renderPlayer();
     await ready(events, attached);

@@ -13,13 +13,15 @@ import { useEmbeddedPlayer } from './useEmbeddedPlayer.ts';
 /**
  * The adapter over the SoundCloud widget (R76): commands are fire-and-forget, positions come in milliseconds with its
  * events (PLAY_PROGRESS several times a second), kept in a RemoteTimeline. The widget has no speed and no mute, so
- * the rate stays 1 and muting sets the volume to 0 (and back to 100).
+ * the rate stays 1 and muting sets the volume to 0 (and back to 100, or what the call's voices leave it, R128).
  */
 function soundcloudAdapter(
   widget: SoundCloudWidget,
   timeline: RemoteTimeline,
   state: { muted: boolean; duration: number | null },
 ): PlayerAdapter {
+  /** R128: the share of full volume the call's voices leave the track (1: none). */
+  let ducked = 1;
   return {
     kind: 'soundcloud',
     currentTime: () => timeline.current(),
@@ -39,7 +41,11 @@ function soundcloudAdapter(
     muted: () => state.muted,
     setMuted: (muted) => {
       state.muted = muted;
-      widget.setVolume(muted ? 0 : 100);
+      widget.setVolume(muted ? 0 : Math.round(100 * ducked));
+    },
+    duck: (factor) => {
+      ducked = Math.min(1, factor);
+      if (!state.muted) widget.setVolume(Math.round(100 * ducked));
     },
   };
 }

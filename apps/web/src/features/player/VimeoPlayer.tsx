@@ -1,3 +1,4 @@
+import { duckVolume } from './duckVolume.ts';
 import type { PlayerProps } from './MediaPlayer.tsx';
 import { RemoteTimeline } from './remoteTimeline.ts';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
@@ -37,6 +38,10 @@ function vimeoAdapter(
       state.muted = muted;
       player.setMuted(muted).catch(ignore);
     },
+    duck: duckVolume(
+      () => player.getVolume(),
+      (volume) => void player.setVolume(volume).catch(ignore),
+    ),
   };
 }
 

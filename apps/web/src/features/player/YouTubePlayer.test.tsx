@@ -33,6 +33,11 @@ class FakeYTPlayer {
     this.isMutedNow = false;
   };
   isMuted = () => this.isMutedNow;
+  volume = 80;
+  getVolume = () => this.volume;
+  setVolume = (volume: number) => {
+    this.volume = volume;
+  };
   destroy = () => this.calls.push('destroy');
 }
 
@@ -158,6 +163,17 @@ describe('YouTubePlayer', () => {
     act(() => player.options.events?.onAutoplayBlocked?.());
     act(() => player.options.events?.onError?.());
     expect(events).toEqual(['ready', 'blocked', 'error']);
+  });
+
+  it('R128: lowers its own volume to 30 % while the call speaks, and puts the viewer’s back', async () => {
+    const { attached } = renderPlayer({ muted: false });
+    const player = await created();
+    act(() => player.options.events?.onReady?.());
+    const adapter = attached.at(-1);
+    adapter?.duck?.(0.3);
+    expect(player.volume).toBe(24);
+    adapter?.duck?.(1);
+    expect(player.volume).toBe(80);
   });
 
   it('follows the muted prop, and lets go of the player when it unmounts', async () => {

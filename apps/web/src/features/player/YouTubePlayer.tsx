@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { duckVolume } from './duckVolume.ts';
 import type { PlayerProps } from './MediaPlayer.tsx';
 import type { PlayerAdapter, PlayerEvent } from './types.ts';
 import { loadYouTubeApi, YT_STATE, type YouTubePlayer as YTPlayer } from './youtubeApi.ts';
@@ -45,6 +46,10 @@ function youtubeAdapter(player: YTPlayer, events: EventState): PlayerAdapter {
     availableRates: () => player.getAvailablePlaybackRates(),
     muted: () => player.isMuted(),
     setMuted: (muted) => (muted ? player.mute() : player.unMute()),
+    duck: duckVolume(
+      () => player.getVolume(),
+      (volume) => player.setVolume(Math.round(volume)),
+    ),
   };
 }
 

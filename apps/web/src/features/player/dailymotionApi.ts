@@ -6,6 +6,8 @@ export interface DailymotionState {
   videoDuration: number;
   playerIsPlaying: boolean;
   playerIsMuted: boolean | null;
+  /** 0–1. */
+  playerVolume: number;
 }
 
 /** The parts of a Player we use (developers.dailymotion.com/reference/web-sdk-player-methods). */
@@ -15,6 +17,8 @@ export interface DailymotionPlayer {
   pause(): void;
   seek(seconds: number): void;
   setMute(muted: boolean): void;
+  /** 0–1. */
+  setVolume(volume: number): void;
   getState(): Promise<DailymotionState>;
   destroy?(): void;
 }

@@ -1,3 +1,4 @@
+import { duckVolume } from './duckVolume.ts';
 import type { PlayerAdapter, PlayerEvent, PlayerEventListener } from './types.ts';
 
 /** The media element's events, as player events. */
@@ -26,8 +27,6 @@ export function attachMediaElement(
     return [name, handler] as const;
   });
   if (element.readyState >= HTMLMediaElement.HAVE_METADATA) queueMicrotask(() => listener('ready'));
-  /** The volume the viewer had set when the sound was lowered (R128); null while it is not. */
-  let setVolume: number | null = null;
 
   const adapter: PlayerAdapter = {
     kind: 'media',
@@ -48,15 +47,12 @@ export function attachMediaElement(
     setMuted: (muted) => {
       element.muted = muted;
     },
-    duck: (factor) => {
-      if (factor >= 1) {
-        if (setVolume !== null) element.volume = setVolume;
-        setVolume = null;
-        return;
-      }
-      setVolume ??= element.volume;
-      element.volume = setVolume * factor;
-    },
+    duck: duckVolume(
+      () => element.volume,
+      (volume) => {
+        element.volume = volume;
+      },
+    ),
   };
   return {
     adapter,

@@ -21,7 +21,7 @@ export interface PlayerAdapter {
   setMuted(muted: boolean): void;
   /**
    * R128: plays the sound at `factor` of the volume the viewer set (1: as set again), while people in the call speak;
-   * absent where the player does not let us (the embedded ones for now).
+   * the embedded players through their own volume (duckVolume.ts).
    */
   duck?(factor: number): void;
   /**

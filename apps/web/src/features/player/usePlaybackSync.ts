@@ -31,6 +31,7 @@ export function usePlaybackSync(
           const awaited = client.personKey !== null && room.readyWait.includes(client.personKey);
           return { video: room.current_video, version: room.version, awaited };
         },
+        joinedAt: () => client.joinedAt,
         serverNow: () => client.clock.serverNow(),
         now: () => performance.now(),
         later: (ms, run) => {

@@ -25,6 +25,9 @@ export interface VimeoPlayer {
   setPlaybackRate(rate: number): Promise<number>;
   setMuted(muted: boolean): Promise<boolean>;
   getMuted(): Promise<boolean>;
+  /** 0–1. */
+  getVolume(): Promise<number>;
+  setVolume(volume: number): Promise<number>;
   destroy(): Promise<void>;
 }
 

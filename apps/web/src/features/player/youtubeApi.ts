@@ -13,6 +13,9 @@ export interface YouTubePlayer {
   mute(): void;
   unMute(): void;
   isMuted(): boolean;
+  /** 0–100. */
+  getVolume(): number;
+  setVolume(volume: number): void;
   destroy(): void;
 }
 

@@ -83,6 +83,22 @@ describe('roomClient', () => {
     expect(client.state).toMatchObject({ version: 9, skipVotes: ['u:x'], loop: 'all' });
   });
 
+  it('knows when it last joined the room, a join again after a reconnection too, and forgets it when it leaves (R106)', async () => {
+    const socket = new ScriptedSocket();
+    const client = createRoomClient(socket.asSocket());
+    let serverTime = 1000;
+    socket.answer = () => ({ ok: true, room: scriptedRoom(7), serverTime, isHost: false, me: null, personKey: 'g:A' });
+    expect(client.joinedAt).toBeNull();
+    await client.join('room1234room1234');
+    expect(client.joinedAt).toBe(1000);
+    serverTime = 5000;
+    await client.join('room1234room1234');
+    expect(client.joinedAt).toBe(5000);
+    socket.answer = () => ({ ok: true, closed: true });
+    void client.leave();
+    expect(client.joinedAt).toBeNull();
+  });
+
   it('R108: keeps a delta that comes before the join answer and applies it to the room the answer brings', async () => {
     const socket = new ScriptedSocket();
     const client = createRoomClient(socket.asSocket());

@@ -12,6 +12,7 @@ import {
   type RoomDelta,
   type RoomRef,
   type RoomSnapshot,
+  type SfuPublishedEvent,
   type Viewer,
 } from '@xemchung/protocol';
 import { createChatFeed } from './chatFeed.ts';
@@ -49,6 +50,8 @@ export interface RoomClient extends RoomCommands {
   readonly viewers: readonly Viewer[];
   /** How the room's lists name this viewer (R51), from the join answer; null before joining. */
   readonly personKey: string | null;
+  /** When (server ms) this page last joined the room it is in (a reconnection's join too); null before. */
+  readonly joinedAt: number | null;
   /** The session's account as the last join answer names it (never the page's idea of it); null for a guest. */
   readonly uid: string | null;
   /** Where the client is with its room: connecting, joined, reconnecting (R27) or closed. */
@@ -90,6 +93,8 @@ export interface RoomClient extends RoomCommands {
   onConnection(listener: (connection: RoomConnection) => void): () => void;
   /** Finding and reaching the peers that share a file's bytes (R113, R119). */
   readonly peers: PeerSignals;
+  /** Called when a tab of the room has published a share or its media in the call at the SFU (R129). */
+  onSfuPublished(listener: (event: SfuPublishedEvent) => void): () => void;
   /** Stops listening to the socket and trying again (does not close it). */
   dispose(): void;
 }
@@ -111,6 +116,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   let roomId: string | null = null;
   let personKey: string | null = null;
   let uid: string | null = null;
+  let joinedAt: number | null = null;
 
   async function request<T extends CommandType>(type: T, payload: CommandPayload<T>): Promise<CommandAck<T>> {
     // While the connection is down, or back but the room not yet joined again, a room command would be queued
@@ -128,6 +134,11 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     }
   }
 
+  const publishedListeners = new Set<(event: SfuPublishedEvent) => void>();
+  const onPublished = (event: SfuPublishedEvent) => {
+    if (event.roomId === roomId) for (const listener of publishedListeners) listener(event);
+  };
+  socket.on('sfu:published', onPublished);
   const view = createRoomView(() => roomId);
   const chat = createChatFeed(socket, request, () => roomId);
   const presence = createPresenceFeed(
@@ -138,6 +149,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
   const peers = createPeerSignals(socket, request, () => roomId);
   /** Forgets the room's state, chat and viewers (leaving it, joining another, or the room gone). */
   const forget = () => {
+    joinedAt = null;
     view.forget();
     chat.reset();
     presence.viewers.set([]);
@@ -151,6 +163,7 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
       clock.record(sentAt, ack.serverTime, clock.localNow());
       personKey = ack.personKey;
       uid = ack.me?.uid ?? null;
+      joinedAt = ack.serverTime;
       view.accept(ack.room);
     }
     return ack;
@@ -228,6 +241,9 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     get uid() {
       return uid;
     },
+    get joinedAt() {
+      return joinedAt;
+    },
     get connection() {
       return connection.store.get();
     },
@@ -271,8 +287,14 @@ export function createRoomClient(socket: RoomSocket, options: RoomClientOptions 
     onReportWanted: (listener) => presence.onReportWanted(listener),
     onConnection: (listener) => connection.store.subscribe(() => listener(connection.store.get())),
     peers,
+    onSfuPublished: (listener) => {
+      publishedListeners.add(listener);
+      return () => void publishedListeners.delete(listener);
+    },
     dispose() {
       roomId = null;
+      socket.off('sfu:published', onPublished);
+      publishedListeners.clear();
       connection.dispose();
       socket.off('room:state', view.accept);
       socket.off('room:delta', onDelta);

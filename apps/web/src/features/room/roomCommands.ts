@@ -60,6 +60,12 @@ export interface RoomCommands {
   startShare(): Promise<CommandAck<'share:start'>>;
   /** Ends the share `id` (its sharer, or a controller, R126). */
   stopShare(id: string): Promise<CommandAck<'share:stop'>>;
+  /** This tab sends its media of the share or the call `id` to the SFU: `sdp` is its offer; the ack has the answer (R129). */
+  sfuPublish(id: string, sdp: string): Promise<CommandAck<'sfu:publish'>>;
+  /** Asks the SFU for the picture of the share `id`, or the call's tab `feed`; the ack has the SFU's offer (R129). */
+  sfuSubscribe(id: string, asked?: { feed?: string }): Promise<CommandAck<'sfu:subscribe'>>;
+  /** This tab's answer to that offer, which starts the media (R129). */
+  sfuAnswer(id: string, sdp: string, asked?: { feed?: string }): Promise<CommandAck<'sfu:answer'>>;
   /** This tab joins the room's call, sending its microphone and/or camera (R127). */
   joinCall(audio: boolean, video: boolean): Promise<CommandAck<'call:join'>>;
   leaveCall(): Promise<CommandAck<'call:leave'>>;
@@ -110,6 +116,9 @@ export function roomCommands(request: RoomRequest, currentVideo: () => string | 
     shiftSubtitles: (id, shiftMs) => request('subtitle:shift', { id, shiftMs }),
     startShare: () => request('share:start', {}),
     stopShare: (id) => request('share:stop', { id }),
+    sfuPublish: (id, sdp) => request('sfu:publish', { id, sdp }),
+    sfuSubscribe: (id, asked = {}) => request('sfu:subscribe', { id, ...asked }),
+    sfuAnswer: (id, sdp, asked = {}) => request('sfu:answer', { id, sdp, ...asked }),
     joinCall: (audio, video) => request('call:join', { audio, video }),
     leaveCall: () => request('call:leave', {}),
     updateCall: (change) => request('call:update', change),

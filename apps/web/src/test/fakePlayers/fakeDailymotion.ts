@@ -29,7 +29,13 @@ export function installFakeDailymotion(options: FakeSdkOptions): void {
   const events: Record<string, string> = {};
   for (const name of names) events[name] = name.toLowerCase();
   const half = () => new Promise<void>((resolve) => setTimeout(resolve, options.delayMs / 2));
-  type State = { videoTime: number; videoDuration: number; playerIsPlaying: boolean; playerIsMuted: boolean };
+  type State = {
+    videoTime: number;
+    videoDuration: number;
+    playerIsPlaying: boolean;
+    playerIsMuted: boolean;
+    playerVolume: number;
+  };
 
   class Player {
     private readonly media: HTMLVideoElement;
@@ -61,6 +67,7 @@ export function installFakeDailymotion(options: FakeSdkOptions): void {
         videoDuration: duration,
         playerIsPlaying: !this.media.paused,
         playerIsMuted: this.media.muted,
+        playerVolume: this.media.volume,
       };
     }
 
@@ -97,6 +104,11 @@ export function installFakeDailymotion(options: FakeSdkOptions): void {
     setMute(muted: boolean) {
       this.send(() => {
         this.media.muted = muted;
+      });
+    }
+    setVolume(volume: number) {
+      this.send(() => {
+        this.media.volume = Math.min(1, Math.max(0, volume));
       });
     }
     async getState() {

@@ -155,6 +155,15 @@ export function installFakeVimeo(options: FakeSdkOptions): void {
     getMuted() {
       return this.call(() => this.media.muted);
     }
+    getVolume() {
+      return this.call(() => this.media.volume);
+    }
+    setVolume(volume: number) {
+      return this.call(() => {
+        this.media.volume = Math.min(1, Math.max(0, volume));
+        return this.media.volume;
+      });
+    }
     destroy() {
       this.destroyed = true;
       this.media.pause();

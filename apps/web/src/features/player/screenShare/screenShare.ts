@@ -1,8 +1,15 @@
 import type { ErrorCode, RoomSnapshot, ScreenShare } from '@xemchung/protocol';
 import { createStore, type Store } from '../../../lib/createStore.ts';
-import { iceServers } from '../../clientConfig/clientConfigStore.ts';
+import { iceServers, sfuEnabled } from '../../clientConfig/clientConfigStore.ts';
 import type { RoomClient } from '../../room/roomClient.ts';
+import { SfuReceiver, SfuSender } from '../../room/sfuLinks.ts';
+
 import { ShareReceiver, ShareSender } from './shareLinks.ts';
+
+/** A link of the share, tab to tab (R126) or through the SFU (R129). */
+interface ShareLink {
+  close(): void;
+}
 
 /** Why a share did not start: the browser's refusal or none to give, or the server's code (R126). */
 export type ShareStartProblem = 'denied' | 'unsupported' | ErrorCode;
@@ -21,8 +28,8 @@ export function canShareScreen(): boolean {
 
 /**
  * One page's part in the room's screen share (R126), following the room's `share`: while it names this tab, the
- * captured tracks go to every viewer who asks (ShareSender); while it names another tab, this page asks that tab
- * for the picture (ShareReceiver). A capture whose share the room no longer names (stopped by a controller, ended
+ * captured tracks go to every viewer who asks (ShareSender), or once to the server's SFU (SfuSender, R129);
+ * while it names another tab, this page asks that tab, or the SFU, for the picture (ShareReceiver, SfuReceiver). A capture whose share the room no longer names (stopped by a controller, ended
  * by a reconnect) is stopped, and a capture the browser ends ('Stop sharing') stops the share.
  */
 export class ScreenShareSession {
@@ -30,8 +37,8 @@ export class ScreenShareSession {
   private captured: MediaStream | null = null;
   /** The room version a start was answered with: older states do not yet know of the share. */
   private startedAt = 0;
-  private sender: { id: string; link: ShareSender } | null = null;
-  private receiver: { share: ScreenShare; link: ShareReceiver; stream: MediaStream | null } | null = null;
+  private sender: { id: string; link: ShareLink } | null = null;
+  private receiver: { share: ScreenShare; link: ShareLink; stream: MediaStream | null } | null = null;
   private readonly stopFollowing: () => void;
   private readonly stopWatching: () => void;
   private readonly client: RoomClient;
@@ -122,18 +129,24 @@ export class ScreenShareSession {
     if (mine) {
       if (this.captured && this.sender?.id !== share.id) {
         this.sender?.link.close();
-        this.sender = { id: share.id, link: new ShareSender(this.captured, share.id, this.client.peers, iceServers) };
+        const link = sfuEnabled()
+          ? new SfuSender(this.captured, share.id, this.client, iceServers)
+          : new ShareSender(this.captured, share.id, this.client.peers, iceServers);
+        this.sender = { id: share.id, link };
       }
       this.show({ share, stream: this.captured, mine: true });
       return;
     }
     if (this.receiver?.share.id !== share.id || this.receiver.share.peer !== share.peer) {
       this.closeReceiver();
-      const receiver = { share, stream: null as MediaStream | null, link: null as unknown as ShareReceiver };
-      receiver.link = new ShareReceiver(share, this.client.peers, iceServers, (stream) => {
+      const receiver = { share, stream: null as MediaStream | null, link: null as unknown as ShareLink };
+      const onStream = (stream: MediaStream | null) => {
         receiver.stream = stream;
         if (this.receiver === receiver) this.show({ share, stream, mine: false });
-      });
+      };
+      receiver.link = sfuEnabled()
+        ? new SfuReceiver({ id: share.id }, this.client, iceServers, onStream)
+        : new ShareReceiver(share, this.client.peers, iceServers, onStream);
       this.receiver = receiver;
     }
     this.show({ share, stream: this.receiver.stream, mine: false });

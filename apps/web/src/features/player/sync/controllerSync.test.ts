@@ -156,6 +156,18 @@ describe('PlaybackSync as a controller (R31, R32)', () => {
     expect(room.player.seeks.at(-1)).toBeCloseTo(3, 0);
   });
 
+  it('a tab of the host opened a moment after the item began joins where the room is, not at the start (R106)', async () => {
+    // Its page joined 0.5 s after the item began and its player attached at once (the fake attaches it at T0): on a
+    // busy machine that once took the room back to 0 and held it for a ready gate, swallowing the user's next pause.
+    const room = syncRoom({ isController: true, joinedAt: T0 - 300 });
+    room.setReference(5, { playing: true, current_time: 0, updated_at: T0 - 800 });
+    room.event('ready');
+    await flush();
+    room.event('play');
+    room.event('playing');
+    expect(room.reports).toEqual([]);
+  });
+
   it('follows a change made elsewhere (its other tab) without reporting it back', async () => {
     const room = await playingController();
     room.setReference(6, { playing: true, current_time: 80 });

@@ -90,6 +90,10 @@ export class ControllerSync implements SyncRole {
     }
     if (!video.playing && playing) {
       this.pausedForRoomAt = this.deps.now();
+      // R106: a start for the room that has not played yet ('playing' clears its quiet) ends here; left quiet, the
+      // user's next play would go unreported and the next check would pause it again. A seek for the room still on
+      // its way keeps it, for its 'seeked'.
+      if (!this.driver.seeks.inFlight) this.quiet = false;
       player.pause();
     }
     this.correct(check, false);
@@ -203,13 +207,16 @@ export class ControllerSync implements SyncRole {
 
   /**
    * A video just selected: the controller plays it from the start and its report re-anchors the room. Only a player
-   * that was there when the item began (attached by its start, give or take a second): another tab of the host's
-   * opened seconds later joins where the room is instead of taking everyone back to the beginning. Only where the
-   * room did not hold the start (R122: the gate off, or nobody to wait for).
+   * whose page was in the room before the item began and was attached by its start, give or take a second: another
+   * tab of the host's opened after the item began — seconds or a moment later — joins where the room is instead of
+   * taking everyone back to the beginning (R106). Only where the room did not hold the start (R122: the gate off,
+   * or nobody to wait for).
    */
   private isFreshStart(video: CurrentVideo, expected: number): boolean {
     // R122: a start the room held for everyone to load begins on the room's clock, this player's included.
     if (this.driver.heldOnce || this.driver.attachedAt > video.updated_at + FRESH_START_ATTACH_MS) return false;
+    const joinedAt = this.deps.joinedAt();
+    if (joinedAt === null || joinedAt > video.updated_at) return false;
     return (
       video.playing && video.current_time === 0 && expected < FRESH_START_GRACE_SECONDS && !this.driver.startedOnce
     );

@@ -30,6 +30,11 @@ export interface PlaybackSyncDeps {
   /** Whether it starts as a controller (the host or a co-host, R55): its player drives the room (R31, R32). */
   isController: boolean;
   reference(): SyncReference | null;
+  /**
+   * When (server ms) this page last joined the room (a reconnection's join too), or null before it has: a start that
+   * began before then is not one this page's controller saw begin, so it never plays it from 0 for the room (R106).
+   */
+  joinedAt(): number | null;
   /** The server's clock now (ms), from the clock offset estimate. */
   serverNow(): number;
   /** A local monotonic clock (ms), for timing seeks and ticks. */
