@@ -1,8 +1,9 @@
 import { SUBTITLE_SHIFT_MAX_MS, SUBTITLE_SHIFT_STEP_MS, type Video } from '@xemchung/protocol';
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/useTranslation.ts';
 import { useRoomSession } from '../../room/roomSession.ts';
 import { useCommandAlert } from '../../room/useCommandAlert.ts';
+import { useRoomState } from '../../room/useRoomState.ts';
 import { CUE_SIZES, chooseSubtitles, SUBTITLES_OFF, shownTrack, useSubtitleChoice } from './subtitleChoice.ts';
 
 const SIZE_TEXTS = {
@@ -34,18 +35,28 @@ export function SubtitleSettings({ video, controller }: { video: Video; controll
   const group = useId();
   const tracks = video.subtitles ?? [];
   const shown = shownTrack(tracks, choice);
-  const shiftMs = video.subtitleShiftMs ?? 0;
+  // R112: the shift last asked for is shown, and stepped from, until the room has caught up with its answer
+  // (the ack comes before the room's delta), so quick clicks add up instead of each starting from the old value.
+  const roomVersion = useRoomState()?.version ?? 0;
+  const [pendingShift, setPendingShift] = useState<{ shiftMs: number; answeredAt: number } | null>(null);
+  const latestShiftRequest = useRef(0);
+  const shiftMs =
+    pendingShift && roomVersion < pendingShift.answeredAt ? pendingShift.shiftMs : (video.subtitleShiftMs ?? 0);
 
   const remove = (fileId: string) =>
     void client.removeSubtitle(video.id, fileId).then((ack) => {
       if (!ack.ok) alertRefusal(ack.error);
     });
-  const shift = (next: number) =>
-    void client
-      .shiftSubtitles(video.id, Math.max(-SUBTITLE_SHIFT_MAX_MS, Math.min(SUBTITLE_SHIFT_MAX_MS, next)))
-      .then((ack) => {
-        if (!ack.ok) alertRefusal(ack.error);
-      });
+  const shift = (next: number) => {
+    const target = Math.max(-SUBTITLE_SHIFT_MAX_MS, Math.min(SUBTITLE_SHIFT_MAX_MS, next));
+    const request = ++latestShiftRequest.current;
+    setPendingShift({ shiftMs: target, answeredAt: Number.POSITIVE_INFINITY });
+    void client.shiftSubtitles(video.id, target).then((ack) => {
+      if (request === latestShiftRequest.current)
+        setPendingShift(ack.ok ? { shiftMs: target, answeredAt: ack.version } : null);
+      if (!ack.ok) alertRefusal(ack.error);
+    });
+  };
 
   return (
     <div className="flex flex-col gap-5">
