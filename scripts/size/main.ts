@@ -28,6 +28,11 @@ const MANIFEST = join(DIST, '.vite/manifest.json');
 // Module ids as chunk-modules.json names them: `node_modules/<package>/…` or `apps/web/src/…`.
 const ZOD: ForbiddenCode = { what: 'zod', module: /^node_modules\/zod\//, lazyToo: true };
 const SENTRY: ForbiddenCode = { what: 'the Sentry SDK (loaded only with a DSN)', module: /^node_modules\/@sentry\// };
+/** mediaVideoId's SHA-256, loaded when a direct link is pasted (packages/protocol/src/media-video-id.ts). */
+const LINK_HASH: ForbiddenCode = {
+  what: 'the link hash (loaded with the first direct link)',
+  module: /^node_modules\/(@noble\/hashes|@scure\/base)\//,
+};
 const ENGLISH: ForbiddenCode = { what: 'English texts (loaded only when chosen)', module: /^apps\/web\/src\/i18n\/en/ };
 /** What only the room page needs, never the home page. */
 const ROOM_ONLY: ForbiddenCode[] = [
@@ -45,13 +50,13 @@ export const BUDGETS: RouteBudget[] = [
     name: 'home (/): initial JS',
     page: 'src/routes/HomePage.tsx',
     maxInitialGzip: 90_000,
-    forbidden: [...ROOM_ONLY, { ...ZOD, lazyToo: true }, SENTRY, ENGLISH],
+    forbidden: [...ROOM_ONLY, { ...ZOD, lazyToo: true }, SENTRY, ENGLISH, LINK_HASH],
   },
   {
     name: 'room (/room/:roomId): total JS',
     page: 'src/routes/RoomPage.tsx',
     maxInitialGzip: 150_000,
-    forbidden: [ZOD, SENTRY, ENGLISH],
+    forbidden: [ZOD, SENTRY, ENGLISH, LINK_HASH],
   },
 ];
 /** All the CSS of the build, which index.html loads as its one render-blocking file. */

@@ -1,4 +1,5 @@
-import { DUPLICATE_VIDEO_MESSAGE, mediaVideoId } from '@xemchung/protocol';
+import { DUPLICATE_VIDEO_MESSAGE } from '@xemchung/protocol';
+import { mediaVideoId } from '@xemchung/protocol/media-video-id';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { DATABASE_KINDS } from './harness.ts';

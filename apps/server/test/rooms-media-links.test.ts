@@ -1,4 +1,5 @@
-import { canonicalHttpUrl, DUPLICATE_VIDEO_MESSAGE, mediaVideoId, parseVideoLink } from '@xemchung/protocol';
+import { canonicalHttpUrl, DUPLICATE_VIDEO_MESSAGE, parseVideoLink } from '@xemchung/protocol';
+import { mediaVideoId } from '@xemchung/protocol/media-video-id';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RoomRepository } from '../src/rooms/room-repository.ts';
 import { RoomStore } from '../src/rooms/room-store.ts';

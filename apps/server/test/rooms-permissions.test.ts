@@ -1,4 +1,5 @@
-import { type CommandType, mediaVideoId, userKey } from '@xemchung/protocol';
+import { type CommandType, userKey } from '@xemchung/protocol';
+import { mediaVideoId } from '@xemchung/protocol/media-video-id';
 import { COMMAND_TYPES } from '@xemchung/protocol/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatRepository } from '../src/chat/chat-repository.ts';

@@ -1,4 +1,5 @@
-import { type EmbedSource, mediaVideoId } from '@xemchung/protocol';
+import type { EmbedSource } from '@xemchung/protocol';
+import { mediaVideoId } from '@xemchung/protocol/media-video-id';
 import { linkPreviewSchema } from '@xemchung/protocol/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_OEMBED_PATHS, embedThumbnail, embedTitle } from './fake-embed-oembed.ts';

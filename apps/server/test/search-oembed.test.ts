@@ -1,4 +1,4 @@
-import { mediaVideoId } from '@xemchung/protocol';
+import { mediaVideoId } from '@xemchung/protocol/media-video-id';
 import { linkPreviewSchema } from '@xemchung/protocol/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeYouTube, oembedTitle, startFakeYouTube } from './fake-youtube.ts';

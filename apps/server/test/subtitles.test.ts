@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { mediaVideoId, SUBTITLE_FILE_BYTES_MAX, SUBTITLE_TRACKS_MAX } from '@xemchung/protocol';
+import { SUBTITLE_FILE_BYTES_MAX, SUBTITLE_TRACKS_MAX } from '@xemchung/protocol';
+import { mediaVideoId } from '@xemchung/protocol/media-video-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCleanup } from '../src/retention/cleanup.ts';
 import { RoomRepository } from '../src/rooms/room-repository.ts';

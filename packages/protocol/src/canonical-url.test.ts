@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalHttpUrl } from './canonical-url.ts';
 import { URL_MAX } from './limits.ts';
-import { mediaVideoId, parseVideoLink } from './links.ts';
+import { parseVideoLink } from './links.ts';
+import { mediaVideoId } from './media-video-id.ts';
 
 const CANONICAL = 'http://cdn.example.com/phim/tap-1.mp4';
 

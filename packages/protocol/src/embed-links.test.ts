@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mediaVideoId, parseVideoLink } from './links.ts';
+import { parseVideoLink } from './links.ts';
+import { mediaVideoId } from './media-video-id.ts';
 import { addVideoInputSchema } from './schemas/commands.ts';
 
 describe('R75 parseVideoLink: Vimeo', () => {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { URL_MAX } from './limits.ts';
-import { mediaVideoId, PLAYLIST_ID_PATTERN, parsePlaylistLink, parseVideoLink, YOUTUBE_ID_PATTERN } from './links.ts';
+import { PLAYLIST_ID_PATTERN, parsePlaylistLink, parseVideoLink, YOUTUBE_ID_PATTERN } from './links.ts';
+import { mediaVideoId } from './media-video-id.ts';
 import { videoIdSchema } from './schemas/room.ts';
 
 const ID = 'dQw4w9WgXcQ';

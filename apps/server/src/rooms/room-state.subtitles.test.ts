@@ -1,4 +1,5 @@
-import { mediaVideoId, SUBTITLE_TRACKS_MAX } from '@xemchung/protocol';
+import { SUBTITLE_TRACKS_MAX } from '@xemchung/protocol';
+import { mediaVideoId } from '@xemchung/protocol/media-video-id';
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';
 import { committedState, emptyRoomState } from '../../test/room-states.ts';

@@ -3,9 +3,9 @@ import {
   COMMAND_PERMISSIONS,
   DEFAULT_CURRENT_VIDEO,
   DUPLICATE_VIDEO_MESSAGE,
-  mediaVideoId,
   PLAYLIST_MAX,
 } from '@xemchung/protocol';
+import { mediaVideoId } from '@xemchung/protocol/media-video-id';
 import { roomCommandSchema } from '@xemchung/protocol/schemas';
 import { describe, expect, it } from 'vitest';
 import { actor } from '../../test/actors.ts';

@@ -1,10 +1,5 @@
-import {
-  type LinkPreview,
-  mediaVideoId,
-  parseVideoLink,
-  SEARCH_UNAVAILABLE_STATUS,
-  type SearchResponse,
-} from '@xemchung/protocol';
+import { type LinkPreview, parseVideoLink, SEARCH_UNAVAILABLE_STATUS, type SearchResponse } from '@xemchung/protocol';
+import { mediaVideoId } from '@xemchung/protocol/media-video-id';
 import { searchKeywordSchema } from '@xemchung/protocol/schemas';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';

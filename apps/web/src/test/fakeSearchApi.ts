@@ -1,10 +1,5 @@
-import {
-  type LinkPreview,
-  mediaVideoId,
-  parseVideoLink,
-  type SearchResponse,
-  type SearchResult,
-} from '@xemchung/protocol';
+import { type LinkPreview, parseVideoLink, type SearchResponse, type SearchResult } from '@xemchung/protocol';
+import { mediaVideoId } from '@xemchung/protocol/media-video-id';
 import { vi } from 'vitest';
 
 export const searchFixtureResults: SearchResult[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { POSITION_MAX, TITLE_MAX } from '../limits.ts';
-import { mediaVideoId } from '../links.ts';
+import { mediaVideoId } from '../media-video-id.ts';
 import { COMMAND_TYPES, isCommandType, isRoomCommand, parseCommand } from './commands.ts';
 import { commandAckSchema } from './events.ts';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { canonicalHttpUrl } from '../canonical-url.ts';
 import { PLAYLIST_MAX, POSITION_MAX } from '../limits.ts';
-import { mediaVideoId, PLAYLIST_ID_PATTERN, parseVideoLink, YOUTUBE_ID_PATTERN } from '../links.ts';
+import { PLAYLIST_ID_PATTERN, parseVideoLink, YOUTUBE_ID_PATTERN } from '../links.ts';
+import { mediaVideoId } from '../media-video-id.ts';
 import { chatDeleteCommand, chatHistoryCommand, chatSendCommand } from './chat.ts';
 import { personKeySchema, settingsChangeSchema, uidSchema } from './moderation.ts';
 import { p2pAnnounceCommand, p2pSignalCommand } from './p2p.ts';

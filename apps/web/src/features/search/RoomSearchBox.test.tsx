@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type AddVideoInput, mediaVideoId } from '@xemchung/protocol';
+import type { AddVideoInput } from '@xemchung/protocol';
+import { mediaVideoId } from '@xemchung/protocol/media-video-id';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeMediaHost } from '../../test/fakeMediaHost.ts';
 import { DELETED_VIDEO_ID, installFakeSearchApi, searchFixtureResults } from '../../test/fakeSearchApi.ts';

@@ -1,7 +1,6 @@
 import {
   type AddVideoInput,
   type LinkPreview,
-  mediaVideoId,
   parseVideoLink,
   type SearchResponse,
 } from '@xemchung/protocol';
@@ -40,6 +39,8 @@ export async function resolveLink(input: string): Promise<AddVideoInput> {
   if (link.kind === 'media') {
     const probe = await probeMedia(link.url, link.format);
     if (probe !== 'playable') throw new LinkLookupError(probe === 'timeout' ? 504 : 404);
+    // The hash is loaded with the first direct link, not with the room page (docs/decisions/018).
+    const { mediaVideoId } = await import('@xemchung/protocol/media-video-id');
     return { id: mediaVideoId(link.url), title: link.title, thumbnail: '', source: 'media', mediaUrl: link.url };
   }
   const preview = await requestJson<LinkPreview>(`/api/oembed?url=${encodeURIComponent(input.trim())}`);
