@@ -7,6 +7,7 @@ import { useRoomState } from '../room/useRoomState.ts';
 import { LoopControl } from './LoopControl.tsx';
 import { OwnFileNotice } from './ownFile/OwnFileNotice.tsx';
 import { ShareFileButton } from './ownFile/ShareFileButton.tsx';
+import { useOwnFilePrefetch } from './ownFile/useOwnFilePrefetch.ts';
 import { useOwnFileSwarmsLifetime } from './ownFile/useOwnFileSwarms.ts';
 import { StartWaitNotice } from './StartWaitNotice.tsx';
 import { ShareScreenButton } from './screenShare/ShareScreenButton.tsx';
@@ -31,6 +32,7 @@ export function RoomPlayer() {
   const room = useRoomState();
   const statusReader = useSyncReport(client);
   useOwnFileSwarmsLifetime();
+  useOwnFilePrefetch();
   const { session: screenShare, shown: shownShare } = useScreenShare(client);
   const currentId = room?.current_video.id ?? '';
   const playlist = room?.playlist;

@@ -53,3 +53,23 @@ describe('a shared file as a tab holds it (R118, R119)', () => {
     swarm.close();
   });
 });
+
+describe('R131: the head of the file a tab is likely to play next', () => {
+  it('a tab that holds nothing asks the room for the file once, however often it is told to prefetch', () => {
+    const signals = recordingSignals();
+    const swarm = new FileSwarm({ itemId: 'f_x', size: SIZE, iceServers: () => [], signals });
+    swarm.prefetch();
+    swarm.prefetch();
+    expect(signals.announces).toEqual([['f_x', false]]);
+    swarm.close();
+  });
+
+  it('a tab that holds the file fetches nothing and says nothing more', () => {
+    const signals = recordingSignals();
+    const swarm = new FileSwarm({ itemId: 'f_x', size: SIZE, iceServers: () => [], signals });
+    swarm.hold(new Blob([bytes]));
+    swarm.prefetch();
+    expect(signals.announces).toEqual([['f_x', true]]);
+    swarm.close();
+  });
+});

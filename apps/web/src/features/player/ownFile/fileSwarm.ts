@@ -17,6 +17,11 @@ export interface FileSwarmOptions {
   signals: SwarmSignals;
 }
 
+/**
+ * R131: the pieces of a file's head fetched before it plays (2 MiB: an mp4's index at the front and the first
+ * seconds of a film at 3 Mbit/s), with the last piece, where an mp4 written without faststart keeps its index.
+ */
+export const PREFETCH_HEAD_PIECES = 8;
 /** Pieces asked for ahead of the one the player reads, so the link stays busy across its round trip. */
 const READ_AHEAD_PIECES = 6;
 /** Announces of "I hold it" at most this often (the server's rate for announces, R113, with room to spare). */
@@ -53,6 +58,7 @@ export class FileSwarm {
   private holdAnnounceTimer: ReturnType<typeof setTimeout> | null = null;
   private wantTimer: ReturnType<typeof setInterval> | null = null;
   private closed = false;
+  private prefetched = false;
   private readonly holdListeners = new Set<() => void>();
 
   constructor(options: FileSwarmOptions) {
@@ -94,6 +100,21 @@ export class FileSwarm {
     this.wantTimer = setInterval(() => {
       if (!this.hasOpenLink()) this.options.signals.announce(this.itemId, false);
     }, WANT_AGAIN_MS);
+  }
+
+  /**
+   * R131: this tab is likely to play the file next: its head and its last piece are fetched now, so that when it
+   * is selected the link is open and the player's first reads are answered from the cache. Once per file.
+   */
+  prefetch(): void {
+    if (this.local || this.closed || this.prefetched) return;
+    this.prefetched = true;
+    const lastPiece = Math.max(0, Math.ceil(this.size / OWN_FILE_PIECE_BYTES) - 1);
+    const pieces = new Set([
+      ...Array.from({ length: Math.min(PREFETCH_HEAD_PIECES, lastPiece + 1) }, (_, i) => i),
+      lastPiece,
+    ]);
+    for (const index of pieces) void this.piece(index).catch(() => {});
   }
 
   /** Whether this tab can serve any of the file: all of it, or pieces it fetched (R119). */
