@@ -24,6 +24,8 @@ export class FakePlayer implements PlayerAdapter {
   availableRates?: () => readonly number[];
   /** HTML5 media's readiness to play from where it stands (R122); absent: the player does not tell. */
   canPlay?: () => boolean;
+  /** HTML5 media: whether it has the media at a position buffered (R132); absent: the player does not tell. */
+  buffersAt?: (seconds: number) => boolean;
   /** Every rate the controller set, in order. */
   rateCalls: number[] = [];
 

@@ -43,6 +43,7 @@ export function attachMediaElement(
       element.playbackRate = rate;
     },
     canPlay: () => element.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA,
+    buffersAt: (seconds) => buffersAt(element.buffered, seconds),
     muted: () => element.muted,
     setMuted: (muted) => {
       element.muted = muted;
@@ -60,4 +61,15 @@ export function attachMediaElement(
       for (const [name, handler] of handlers) element.removeEventListener(name, handler);
     },
   };
+}
+
+/** How much media past a seek's target must be buffered for it to count as a buffered seek (s): more than its lead. */
+const BUFFERED_AHEAD_SECONDS = 1;
+
+/** Whether `ranges` hold the media from `seconds` to a second past it (R132). */
+export function buffersAt(ranges: TimeRanges, seconds: number): boolean {
+  for (let index = 0; index < ranges.length; index++) {
+    if (ranges.start(index) <= seconds && ranges.end(index) >= seconds + BUFFERED_AHEAD_SECONDS) return true;
+  }
+  return false;
 }

@@ -19,15 +19,21 @@ const MAX_STAMP_DELAY_MS = 1000;
  * player (ADR 034, seek lead). Times are local milliseconds.
  */
 export class SeekTracker {
-  private pending: { issuedAt: number; running: boolean; kind: PlayerKind } | null = null;
-  /** Measured stall of a seek (wall seconds); 0 until one is measured. */
-  private latency = 0;
+  private pending: { issuedAt: number; running: boolean; kind: PlayerKind; buffered: boolean } | null = null;
+  /**
+   * Measured stall of a seek (wall seconds), 0 until one is measured: apart for seeks into what the player has
+   * buffered, which stand still a frame or two, and the others, which wait for the network (R132).
+   */
+  private readonly latency = { buffered: 0, unbuffered: 0 };
   /** When the last seeks were issued (local ms), for the storm limit. */
   private issued: number[] = [];
 
-  /** A seek was issued at `now`; `running` when the player was playing (only those are timed). */
-  started(now: number, running: boolean, kind: PlayerKind = 'media'): void {
-    this.pending = { issuedAt: now, running, kind };
+  /**
+   * A seek was issued at `now`; `running` when the player was playing (only those are timed); `buffered` when it
+   * goes where the player has the media already.
+   */
+  started(now: number, running: boolean, kind: PlayerKind = 'media', buffered = false): void {
+    this.pending = { issuedAt: now, running, kind, buffered };
     this.issued = [...this.issued.filter((at) => now - at < SEEK_WINDOW_MS), now];
   }
 
@@ -55,12 +61,13 @@ export class SeekTracker {
     this.pending = null;
     if (!pending?.running) return;
     const latency = Math.min(maxSeekLeadSeconds(pending.kind), (now - pending.issuedAt) / 1000);
-    this.latency = this.latency === 0 ? latency : (this.latency + latency) / 2;
+    const kind = pending.buffered ? 'buffered' : 'unbuffered';
+    this.latency[kind] = this.latency[kind] === 0 ? latency : (this.latency[kind] + latency) / 2;
   }
 
-  /** How far ahead of the expected position (media seconds) a seek at `rate` should aim. */
-  lead(rate: number): number {
-    return this.latency * rate;
+  /** How far ahead of the expected position (media seconds) a seek at `rate` should aim, into buffered media or not. */
+  lead(rate: number, buffered = false): number {
+    return this.latency[buffered ? 'buffered' : 'unbuffered'] * rate;
   }
 }
 

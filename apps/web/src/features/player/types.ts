@@ -29,6 +29,8 @@ export interface PlayerAdapter {
    * not tell (an embedded one), and then a player that stands still where it was put counts as able (R122).
    */
   canPlay?(): boolean;
+  /** HTML5 media: whether the player has the media at `seconds` buffered, a second of it at least (R132). */
+  buffersAt?(seconds: number): boolean;
 }
 
 /**

@@ -103,6 +103,41 @@ describe('PlaybackSync as a follower (R30)', () => {
     expect(room.player.seeks.at(-1)).toBeCloseTo(10.52 + 0.12, 5);
   });
 
+  it('R132: aims a seek into media it has buffered by what such seeks took, not by a seek that waited for the network', async () => {
+    const room = syncRoom();
+    let buffered = false;
+    room.player.buffersAt = () => buffered;
+    room.event('ready');
+    await flush();
+    room.elapse(400);
+    room.event('seeked');
+    // A far seek into media not buffered waits 400 ms for the network.
+    room.player.time = 30;
+    room.sync.tick();
+    room.player.isPaused = true;
+    room.elapse(400);
+    room.player.isPaused = false;
+    room.event('seeked');
+    // Back into what it has: no lead learnt for such seeks yet, so it aims at the room's position.
+    buffered = true;
+    room.player.time = 50;
+    room.sync.tick();
+    expect(room.player.seeks.at(-1)).toBeCloseTo(room.expected(), 5);
+    room.player.isPaused = true;
+    room.elapse(40);
+    room.player.isPaused = false;
+    room.event('seeked');
+    room.player.time = 60;
+    room.sync.tick();
+    expect(room.player.seeks.at(-1)).toBeCloseTo(room.expected() + 0.04, 5);
+    // Out of what it has again: the network's lead.
+    buffered = false;
+    room.event('seeked');
+    room.player.time = 70;
+    room.sync.tick();
+    expect(room.player.seeks.at(-1)).toBeCloseTo(room.expected() + 0.4, 5);
+  });
+
   it('waits for a seek to finish before judging again', async () => {
     const room = syncRoom();
     room.event('ready');

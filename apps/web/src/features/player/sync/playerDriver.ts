@@ -191,11 +191,13 @@ export class PlayerDriver {
     // and only they aim ahead: one before a start includes the start, and a paused player's seek is quick, so a
     // lead learnt on running seeks would land it that far ahead (R88's tap after a long stall: a seek per tick).
     const running = video.playing && !player.paused() && !this.starting;
-    const lead = running ? this.seeks.lead(video.rate) : 0;
+    // R132: a seek into what the player has buffered stands still far less than one waiting for the network.
+    const buffered = running && (player.buffersAt?.(expected) ?? false);
+    const lead = running ? this.seeks.lead(video.rate, buffered) : 0;
     const duration = player.duration();
     const target = Math.max(0, duration === null ? expected + lead : Math.min(duration, expected + lead));
     this.cancelNudge();
-    this.seeks.started(this.deps.now(), running, player.kind);
+    this.seeks.started(this.deps.now(), running, player.kind, buffered);
     this.setRate(player, video.rate);
     player.seek(target);
   }
