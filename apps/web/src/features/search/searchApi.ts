@@ -1,9 +1,4 @@
-import {
-  type AddVideoInput,
-  type LinkPreview,
-  parseVideoLink,
-  type SearchResponse,
-} from '@xemchung/protocol';
+import { type AddVideoInput, type LinkPreview, parseVideoLink, type SearchResponse } from '@xemchung/protocol';
 import { requestJson } from '../../lib/http.ts';
 import { probeMedia } from './probeMedia.ts';
 
