@@ -20,4 +20,9 @@ describe('buffersAt (R132)', () => {
     expect(buffersAt(ranges([0, 20]), 19.5)).toBe(false);
     expect(buffersAt(ranges(), 0)).toBe(false);
   });
+
+  it('near the end of the media, what is left of it is enough', () => {
+    expect(buffersAt(ranges([0, 120]), 119.5, 120)).toBe(true);
+    expect(buffersAt(ranges([0, 119.6]), 119.5, 120)).toBe(false);
+  });
 });

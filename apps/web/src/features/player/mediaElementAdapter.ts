@@ -43,7 +43,7 @@ export function attachMediaElement(
       element.playbackRate = rate;
     },
     canPlay: () => element.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA,
-    buffersAt: (seconds) => buffersAt(element.buffered, seconds),
+    buffersAt: (seconds) => buffersAt(element.buffered, seconds, element.duration),
     muted: () => element.muted,
     setMuted: (muted) => {
       element.muted = muted;
@@ -66,10 +66,13 @@ export function attachMediaElement(
 /** How much media past a seek's target must be buffered for it to count as a buffered seek (s): more than its lead. */
 const BUFFERED_AHEAD_SECONDS = 1;
 
-/** Whether `ranges` hold the media from `seconds` to a second past it (R132). */
-export function buffersAt(ranges: TimeRanges, seconds: number): boolean {
+/** Whether `ranges` hold the media from `seconds` to a second past it, or to the end of the media (R132). */
+export function buffersAt(ranges: TimeRanges, seconds: number, duration = Number.NaN): boolean {
+  const until = Number.isFinite(duration)
+    ? Math.min(duration, seconds + BUFFERED_AHEAD_SECONDS)
+    : seconds + BUFFERED_AHEAD_SECONDS;
   for (let index = 0; index < ranges.length; index++) {
-    if (ranges.start(index) <= seconds && ranges.end(index) >= seconds + BUFFERED_AHEAD_SECONDS) return true;
+    if (ranges.start(index) <= seconds && ranges.end(index) >= until) return true;
   }
   return false;
 }

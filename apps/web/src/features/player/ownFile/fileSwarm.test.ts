@@ -1,5 +1,5 @@
 import { OWN_FILE_PIECE_BYTES } from '@xemchung/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FileSwarm, type SwarmSignals } from './fileSwarm.ts';
 
 const SIZE = 3 * OWN_FILE_PIECE_BYTES + 1234;
@@ -62,6 +62,28 @@ describe('R131: the head of the file a tab is likely to play next', () => {
     swarm.prefetch();
     expect(signals.announces).toEqual([['f_x', false]]);
     swarm.close();
+  });
+
+  it('asks once, not every 5 s as a player that waits for the file does: nobody may hold it any more', () => {
+    vi.useFakeTimers();
+    try {
+      const signals = recordingSignals();
+      const swarm = new FileSwarm({ itemId: 'f_x', size: SIZE, iceServers: () => [], signals });
+      swarm.prefetch();
+      vi.advanceTimersByTime(20_000);
+      expect(signals.announces).toEqual([['f_x', false]]);
+      // When it plays, the player's want asks again, and keeps asking while nobody answers.
+      swarm.want();
+      vi.advanceTimersByTime(5_000);
+      expect(signals.announces).toEqual([
+        ['f_x', false],
+        ['f_x', false],
+        ['f_x', false],
+      ]);
+      swarm.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a tab that holds the file fetches nothing and says nothing more', () => {

@@ -109,12 +109,15 @@ export class FileSwarm {
   prefetch(): void {
     if (this.local || this.closed || this.prefetched) return;
     this.prefetched = true;
+    // Asked for once, not every 5 s as by a player that waits for it: a file nobody holds now is asked for again only
+    // when it plays, so a playlist of files whose sharers left does not keep announcing to the room.
+    if (!this.wanting && !this.hasOpenLink()) this.options.signals.announce(this.itemId, false);
     const lastPiece = Math.max(0, Math.ceil(this.size / OWN_FILE_PIECE_BYTES) - 1);
     const pieces = new Set([
       ...Array.from({ length: Math.min(PREFETCH_HEAD_PIECES, lastPiece + 1) }, (_, i) => i),
       lastPiece,
     ]);
-    for (const index of pieces) void this.piece(index).catch(() => {});
+    for (const index of pieces) void this.piece(index, true).catch(() => {});
   }
 
   /** Whether this tab can serve any of the file: all of it, or pieces it fetched (R119). */
@@ -199,8 +202,11 @@ export class FileSwarm {
     this.links.clear();
   }
 
-  /** Piece `index`: from the file held, the cache, a fetch on its way, or a peer that holds the file. */
-  private piece(index: number): Promise<Uint8Array> {
+  /**
+   * Piece `index`: from the file held, the cache, a fetch on its way, or a peer that holds the file. A `quiet` fetch
+   * (R131's) waits for a link without wanting the file.
+   */
+  private piece(index: number, quiet = false): Promise<Uint8Array> {
     const start = index * OWN_FILE_PIECE_BYTES;
     if (start >= this.size) return Promise.resolve(new Uint8Array(0));
     const end = Math.min(this.size, start + OWN_FILE_PIECE_BYTES);
@@ -213,7 +219,7 @@ export class FileSwarm {
     if (cached) return Promise.resolve(cached);
     let fetching = this.fetching.get(index);
     if (!fetching) {
-      fetching = this.fetchPiece(index, start, end).then(
+      fetching = this.fetchPiece(start, end, quiet).then(
         (bytes) => {
           this.fetching.delete(index);
           const first = this.cache.size === 0;
@@ -236,7 +242,7 @@ export class FileSwarm {
    * Asks the least busy open link that has not said it lacks the piece, and the next when one fails; waits for a
    * link while there is none, and a moment when every link lacks it (a viewer fetching it may have it soon).
    */
-  private async fetchPiece(index: number, start: number, end: number): Promise<Uint8Array> {
+  private async fetchPiece(start: number, end: number, quiet: boolean): Promise<Uint8Array> {
     const lacking = new Set<PeerLink>();
     for (;;) {
       if (this.closed) throw new Error('swarm closed');
@@ -247,7 +253,7 @@ export class FileSwarm {
         .filter((candidate) => !lacking.has(candidate))
         .sort((a, b) => a.misses - b.misses || a.load - b.load)[0];
       if (!link) {
-        this.want();
+        if (!quiet) this.want();
         const retry = open.length > 0 ? setTimeout(() => this.wakeWaiters(), MISSING_PIECE_RETRY_MS) : null;
         await new Promise<void>((resolve) => this.holderWaiters.push(resolve));
         if (retry) clearTimeout(retry);

@@ -60,6 +60,36 @@ describe('SubtitleSettings, the shift (R112)', () => {
     expect(screen.getByText('+0,7 giây')).toBeInTheDocument();
   });
 
+  it('a refused click falls back to the shift the room took before it, not to the room state not yet arrived', async () => {
+    const room = roomSnapshot({ playlist: [film] });
+    const { socket } = await renderInRoom(<FilmSettings />, { room, isHost: true });
+    let answer = 0;
+    socket.answer = () =>
+      ++answer === 1 ? { ok: true, version: 2 } : { ok: false, error: { code: 'rate_limited', message: 'x' } };
+    await userEvent.click(screen.getByRole('button', { name: 'Muộn 0,1 giây' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Muộn 0,1 giây' }));
+    // The second was refused; the first was taken (version 2), its delta still on its way.
+    expect(await screen.findByText('+0,1 giây')).toBeInTheDocument();
+  });
+
+  it('a shift asked for one item is not shown for the next one the dialog comes to', async () => {
+    const room = roomSnapshot({ playlist: [film] });
+    const { socket } = await renderInRoom(<FilmSettings />, { room, isHost: true });
+    socket.answer = () => new Promise(() => {});
+    await userEvent.click(screen.getByRole('button', { name: 'Muộn 0,1 giây' }));
+    expect(screen.getByText('+0,1 giây')).toBeInTheDocument();
+    const next = { ...mediaVideo('m_two', 'Phim khác'), subtitles: film.subtitles, subtitleShiftMs: -300 };
+    act(() =>
+      socket.fire('room:delta', {
+        roomId: ROOM_ID,
+        version: 2,
+        set: {},
+        playlist: { removed: ['m_one'], inserted: [{ index: 0, video: next }] },
+      }),
+    );
+    expect(screen.getByText('−0,3 giây')).toBeInTheDocument();
+  });
+
   it('drops the shift asked for when the room refuses it', async () => {
     const room = roomSnapshot({ playlist: [film] });
     const { socket } = await renderInRoom(<FilmSettings />, { room, isHost: true });

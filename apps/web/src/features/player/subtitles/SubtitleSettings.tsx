@@ -23,6 +23,13 @@ function shiftText(shiftMs: number, language: string): string {
   return shiftMs > 0 ? `+${number}` : shiftMs < 0 ? `−${number}` : number;
 }
 
+/** A shift this dialog asked for: shown until the room's version reaches `answeredAt` (Infinity until answered). */
+interface PendingShift {
+  videoId: string;
+  shiftMs: number;
+  answeredAt: number;
+}
+
 /**
  * R112: this viewer's track ('Tắt' or one of the item's) and text size, kept on this device; for a controller, the
  * shift of every viewer's subtitles in 0.1 s steps; and a way to remove a track for whoever may.
@@ -38,10 +45,14 @@ export function SubtitleSettings({ video, controller }: { video: Video; controll
   // R112: the shift last asked for is shown, and stepped from, until the room has caught up with its answer
   // (the ack comes before the room's delta), so quick clicks add up instead of each starting from the old value.
   const roomVersion = useRoomState()?.version ?? 0;
-  const [pendingShift, setPendingShift] = useState<{ shiftMs: number; answeredAt: number } | null>(null);
+  const [pendingShift, setPendingShift] = useState<PendingShift | null>(null);
   const latestShiftRequest = useRef(0);
+  /** The last shift the room took, until the room's state has it: what a refused click falls back to. */
+  const acceptedShift = useRef<PendingShift | null>(null);
   const shiftMs =
-    pendingShift && roomVersion < pendingShift.answeredAt ? pendingShift.shiftMs : (video.subtitleShiftMs ?? 0);
+    pendingShift?.videoId === video.id && roomVersion < pendingShift.answeredAt
+      ? pendingShift.shiftMs
+      : (video.subtitleShiftMs ?? 0);
 
   const remove = (fileId: string) =>
     void client.removeSubtitle(video.id, fileId).then((ack) => {
@@ -50,11 +61,18 @@ export function SubtitleSettings({ video, controller }: { video: Video; controll
   const shift = (next: number) => {
     const target = Math.max(-SUBTITLE_SHIFT_MAX_MS, Math.min(SUBTITLE_SHIFT_MAX_MS, next));
     const request = ++latestShiftRequest.current;
-    setPendingShift({ shiftMs: target, answeredAt: Number.POSITIVE_INFINITY });
-    void client.shiftSubtitles(video.id, target).then((ack) => {
-      if (request === latestShiftRequest.current)
-        setPendingShift(ack.ok ? { shiftMs: target, answeredAt: ack.version } : null);
-      if (!ack.ok) alertRefusal(ack.error);
+    const videoId = video.id;
+    setPendingShift({ videoId, shiftMs: target, answeredAt: Number.POSITIVE_INFINITY });
+    void client.shiftSubtitles(videoId, target).then((ack) => {
+      const latest = request === latestShiftRequest.current;
+      if (!ack.ok) {
+        if (latest) setPendingShift(acceptedShift.current);
+        alertRefusal(ack.error);
+        return;
+      }
+      const accepted = { videoId, shiftMs: target, answeredAt: ack.version };
+      if (ack.version > (acceptedShift.current?.answeredAt ?? -1)) acceptedShift.current = accepted;
+      if (latest) setPendingShift(accepted);
     });
   };
 
