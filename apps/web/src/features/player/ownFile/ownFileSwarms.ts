@@ -1,4 +1,4 @@
-import type { Video } from '@xemchung/protocol';
+import type { RoomSnapshot, Video } from '@xemchung/protocol';
 import type { RoomClient } from '../../room/roomClient.ts';
 import { FileSwarm } from './fileSwarm.ts';
 
@@ -9,6 +9,8 @@ import { FileSwarm } from './fileSwarm.ts';
  */
 export class OwnFileSwarms {
   private readonly swarms = new Map<string, FileSwarm>();
+  /** Items whose swarm this tab has seen in the room's playlist: one gone from it since is closed. */
+  private readonly listed = new Set<string>();
   private readonly client: RoomClient;
   private readonly iceServers: () => RTCIceServer[];
   private readonly unsubscribe: Array<() => void>;
@@ -21,6 +23,7 @@ export class OwnFileSwarms {
       client.peers.onSignal(({ from, itemId, description, candidate }) =>
         this.swarms.get(itemId)?.heardSignal(from, { description, candidate }),
       ),
+      client.onState((room) => this.closeRemoved(room)),
     ];
   }
 
@@ -36,8 +39,27 @@ export class OwnFileSwarms {
         signals: this.client.peers,
       });
       this.swarms.set(video.id, swarm);
+      if (this.client.state?.playlist.some((listed) => listed.id === video.id)) this.listed.add(video.id);
     }
     return swarm;
+  }
+
+  /**
+   * An item gone from the playlist takes its swarm with it: its links close and it stops asking the room for the
+   * file. A swarm made before its item reached this tab's playlist (the sharer's, between the add's answer and the
+   * room's delta) waits until it has been seen there.
+   */
+  private closeRemoved(room: RoomSnapshot): void {
+    const ids = new Set(room.playlist.map((video) => video.id));
+    for (const [itemId, swarm] of this.swarms) {
+      if (ids.has(itemId)) {
+        this.listed.add(itemId);
+      } else if (this.listed.has(itemId)) {
+        swarm.close();
+        this.swarms.delete(itemId);
+        this.listed.delete(itemId);
+      }
+    }
   }
 
   get(itemId: string): FileSwarm | undefined {
