@@ -59,16 +59,19 @@ const STYLE_TAG = /^<(\/?)([ibu])(?:\.[^>\s]*)?>$/i;
  * every other tag (<font>, <script>, WebVTT voice and class spans…) and SSA overrides such as {\an8} are removed
  * with their brackets, their text kept; entities are read and every <, > and & left is escaped, so a viewer's
  * player never sees markup but the three styles. Tags left open are closed, so one cue's italics end with it.
+ * The text is read again until it no longer changes, since taking markup out can join what was around it into
+ * new markup ('{<x>\\}'): what is stored is what a WebVTT reader reads back from it.
  */
 export function cueText(raw: string, format: SubtitleFormat): string {
+  let text = readCueOnce(raw, format);
+  for (let again = readCueOnce(text, 'vtt'); again !== text; again = readCueOnce(text, 'vtt')) text = again;
+  return text;
+}
+
+function readCueOnce(raw: string, format: SubtitleFormat): string {
   const open: string[] = [];
   let out = '';
-  const lines = raw
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .join('\n');
-  for (const part of lines.replace(/\{\\[^}]*\}/g, '').split(/(<[^<>]*>)/)) {
+  for (const part of raw.replace(/\{\\[^}]*\}/g, '').split(/(<[^<>]*>)/)) {
     const style = STYLE_TAG.exec(part);
     if (style) {
       const [, closing, tag] = style as unknown as [string, string, string];
@@ -91,8 +94,14 @@ export function cueText(raw: string, format: SubtitleFormat): string {
       out += plain.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     }
   }
+  out = out.trimEnd();
   while (open.length > 0) out += `</${open.pop()}>`;
-  return out;
+  // Markup set aside can leave a line blank or edged with spaces; a blank line would end the cue in WebVTT.
+  return out
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join('\n');
 }
 
 /** Whether a cue's text shows anything once its style tags are set aside. */
