@@ -5,7 +5,7 @@
 // and warm-up, and writes it there as a .cpuprofile (Chrome DevTools, or any cpuprofile reader). Over the same
 // window it always measures what stalls the event loop: its delay (p99, max) and the garbage collector's pauses,
 // so a high latency percentile can be told apart from a busy CPU.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { constants, type ELDHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -112,6 +112,7 @@ async function stopProfile(dir: string): Promise<void> {
   if (!profiler) return;
   const stamp = `${process.pid}-${Date.now()}`;
   const { profile } = await profiler.post('Profiler.stop');
+  mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, `window-${stamp}.cpuprofile`), JSON.stringify(profile));
   if (heapProfile) {
     const sampled = await profiler.post('HeapProfiler.stopSampling');
