@@ -52,6 +52,8 @@ const MEMBERS_TICKS = PRESENCE_MEMBERS_FLUSH_MS / PRESENCE_TICK_MS;
 const REPORTS_TICKS = PRESENCE_REPORTS_FLUSH_MS / PRESENCE_TICK_MS;
 const HEARTBEAT_TICKS = NODE_HEARTBEAT_MS / PRESENCE_TICK_MS;
 const SWEEP_TICKS = 2;
+/** Liveness pings written in one turn of the event loop at most. */
+const PINGS_PER_TURN = 100;
 /** Silent nodes are looked for once a second. */
 const NODE_CHECK_TICKS = 1000 / PRESENCE_TICK_MS;
 
@@ -232,12 +234,7 @@ export class Presence {
     const now = this.now();
     const stalled = now - this.lastStepAt > STALL_MS;
     this.lastStepAt = now;
-    if (tick % SWEEP_TICKS === 0 && !stalled) {
-      for (const socketId of this.registry.sweep(now, LIVENESS)) {
-        const socket = this.io.of('/').sockets.get(socketId);
-        if (socket) this.webSockets.get(socket)?.ping();
-      }
-    }
+    if (tick % SWEEP_TICKS === 0 && !stalled) this.ping(this.registry.sweep(now, LIVENESS));
     if (this.cluster) this.gossip(tick, now);
     this.registry.viewChanges.takeDue((roomId, change) => {
       if (!due(change, tick, phaseOf(roomId))) return false;
@@ -249,6 +246,21 @@ export class Presence {
       if (change === 'members') this.onMembersChanged?.(roomId);
       return true;
     });
+  }
+
+  /**
+   * Pings the tabs `socketIds` from `from` on (ADR 038), PINGS_PER_TURN at a time: each ping is a write of its own,
+   * and the rest wait for the next turn of the event loop, so the commands that came meanwhile are not held back
+   * behind a sweep's whole burst (about 1,500 tabs every 0.4 s on a node of 11,000).
+   */
+  private ping(socketIds: readonly string[], from = 0): void {
+    const sockets = this.io.of('/').sockets;
+    const end = Math.min(socketIds.length, from + PINGS_PER_TURN);
+    for (let index = from; index < end; index++) {
+      const socket = sockets.get(socketIds[index] as string);
+      if (socket) this.webSockets.get(socket)?.ping();
+    }
+    if (end < socketIds.length) setImmediate(() => this.ping(socketIds, end));
   }
 
   private gossip(tick: number, now: number): void {
