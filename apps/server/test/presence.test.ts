@@ -1,6 +1,6 @@
 import { guestKey, userKey } from '@xemchung/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVENESS, PRESENCE_MEMBERS_FLUSH_MS, PRESENCE_TICK_MS } from '../src/realtime/presence.ts';
+import { LIVENESS, PINGS_PER_TURN, PRESENCE_MEMBERS_FLUSH_MS, PRESENCE_TICK_MS } from '../src/realtime/presence.ts';
 import { guestIdOf } from '../src/realtime/viewer-identity.ts';
 import { guestCookie, latestViewers, presenceMessages, reportLikeAPage, viewersWhere } from './presence-clients.ts';
 import { connect, createRoom, signedInUser, type TestClient, type TestUser, waitFor } from './room-clients.ts';
@@ -105,6 +105,30 @@ describe('presence on one node (R52)', () => {
     ).toEqual([]);
     expect(latestViewers(watcher).size).toBe(2);
   });
+
+  it('keeps more quiet tabs listed than one turn of pings reaches: the rest of a sweep is pinged in the next turns', async () => {
+    const roomId = await createRoom(server, host);
+    const watcher = await open({ user: host });
+    await watcher.join(roomId);
+    const tabs = PINGS_PER_TURN + 50;
+    const cookie = guestCookie('khach-nhieu-tab');
+    const clients: TestClient[] = [];
+    for (let index = 0; index < tabs; index++) {
+      const tab = await open({ cookie });
+      await tab.join(roomId);
+      clients.push(tab);
+    }
+    // Heard at the same moment, they go unheard together: one sweep finds them all due for a ping.
+    await Promise.all(clients.map((tab) => reportLikeAPage(tab, false)));
+    const manyTabs = await viewersWhere(watcher, (list) => [...list.values()].some((v) => v.tabs === tabs)).then(
+      (list) => [...list.values()].find((viewer) => viewer.tabs === tabs)?.key,
+    );
+    const listsBefore = presenceMessages(watcher).length;
+    await new Promise((resolve) => setTimeout(resolve, 3 * LIVENESS.silentAfterMs));
+    // Not one tab went unheard long enough to be unlisted: every list sent since would show it.
+    expect(presenceMessages(watcher).slice(listsBefore)).toEqual([]);
+    expect(latestViewers(watcher).get(manyTabs as string)?.tabs).toBe(tabs);
+  }, 60_000);
 });
 
 describe('sync reports (R53)', () => {

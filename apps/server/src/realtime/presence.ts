@@ -53,7 +53,7 @@ const REPORTS_TICKS = PRESENCE_REPORTS_FLUSH_MS / PRESENCE_TICK_MS;
 const HEARTBEAT_TICKS = NODE_HEARTBEAT_MS / PRESENCE_TICK_MS;
 const SWEEP_TICKS = 2;
 /** Liveness pings written in one turn of the event loop at most. */
-const PINGS_PER_TURN = 100;
+export const PINGS_PER_TURN = 100;
 /** Silent nodes are looked for once a second. */
 const NODE_CHECK_TICKS = 1000 / PRESENCE_TICK_MS;
 
