@@ -60,18 +60,45 @@ const STYLE_TAG = /^<(\/?)([ibu])(?:\.[^>\s]*)?>$/i;
  * with their brackets, their text kept; entities are read and every <, > and & left is escaped, so a viewer's
  * player never sees markup but the three styles. Tags left open are closed, so one cue's italics end with it.
  * The text is read again until it no longer changes, since taking markup out can join what was around it into
- * new markup ('{<x>\\}'): what is stored is what a WebVTT reader reads back from it.
+ * new markup ('{<x>\}'): what is stored is what a WebVTT reader reads back from it.
  */
 export function cueText(raw: string, format: SubtitleFormat): string {
   let text = readCueOnce(raw, format);
-  for (let again = readCueOnce(text, 'vtt'); again !== text; again = readCueOnce(text, 'vtt')) text = again;
-  return text;
+  for (let read = 1; read < CUE_READS_MAX; read++) {
+    const again = readCueOnce(text, 'vtt');
+    if (again === text) return text;
+    text = again;
+  }
+  // Markup nested so deep that every reading makes more of it ('{{{{\}\}\}\}'…) is no subtitle: the cue is
+  // skipped as broken.
+  return '';
+}
+
+/** Readings of a cue's text at most before it is taken for broken: each costs a pass over a text of up to 2 MB. */
+const CUE_READS_MAX = 4;
+
+/**
+ * The text without SSA overrides such as {\an8}, in one pass: a `{\` with no `}` after it ends the search (no later
+ * one has one either), so a file of `{\{\{\…` costs no more than its length.
+ */
+function withoutOverrides(text: string): string {
+  let kept = '';
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf('{\\', at);
+    if (open < 0) break;
+    const close = text.indexOf('}', open + 2);
+    if (close < 0) break;
+    kept += text.slice(at, open);
+    at = close + 1;
+  }
+  return kept + text.slice(at);
 }
 
 function readCueOnce(raw: string, format: SubtitleFormat): string {
   const open: string[] = [];
   let out = '';
-  for (const part of raw.replace(/\{\\[^}]*\}/g, '').split(/(<[^<>]*>)/)) {
+  for (const part of withoutOverrides(raw).split(/(<[^<>]*>)/)) {
     const style = STYLE_TAG.exec(part);
     if (style) {
       const [, closing, tag] = style as unknown as [string, string, string];

@@ -174,6 +174,15 @@ describe('R110 subtitle cues', () => {
     expect(cueText('<i>nghiêng\n<x>', 'vtt')).toBe('<i>nghiêng</i>');
   });
 
+  it('skips a cue whose markup makes more markup at every reading, and reads a cue of unclosed overrides in one pass', () => {
+    expect(cueText('{{{\\}\\}\\}chữ', 'srt')).toBe('chữ');
+    expect(cueText('{{{{{{\\}\\}\\}\\}\\}\\}chữ', 'srt')).toBe('');
+    // Opened and never closed: kept as text. A search from every `{\` to the end of the text takes seconds here (a
+    // 2 MB file of them, hours); one pass takes milliseconds.
+    const unclosed = '{\\'.repeat(100_000);
+    expect(cueText(unclosed, 'srt')).toBe(unclosed);
+  });
+
   it('writes timestamps as WebVTT does', () => {
     expect(vttTimestamp(3725.5)).toBe('01:02:05.500');
     expect(vttTimestamp(0.001)).toBe('00:00:00.001');
